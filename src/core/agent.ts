@@ -1,0 +1,81 @@
+/** The agent side of the protocol: agents, their sessions, decisions and prompt renderers. */
+import type { CallGate } from "./limiter.ts";
+import type {
+  AccessProfile,
+  Action,
+  Budgets,
+  ModelCall,
+  Observation,
+  TaskCard,
+  TaskSpec,
+  TraceStep,
+  Usage,
+} from "./protocol.ts";
+import type { Rng } from "./rng.ts";
+
+/** One decision: an action (or an unusable output), its cost and the raw model output. */
+export interface Decision {
+  /** Absent when the agent's output was unusable; then `formatError` says why. */
+  action?: Action;
+  formatError?: string;
+  raw?: string;
+  /** A short free-text note for the log (e.g. the model's stated reason). */
+  note?: string;
+  usage?: Usage;
+  calls?: ModelCall[];
+  /** Suite-defined structured fields the scorer reads (e.g. RoboGraph's recovery block). */
+  extra?: Record<string, unknown>;
+}
+
+/** What the runner tells an agent when an episode starts. */
+export interface AgentContext {
+  episodeId: string;
+  epoch: number;
+  /** A stream derived from the run seed, the episode and the agent. */
+  rng: Rng;
+  signal: AbortSignal;
+  budgets: Budgets;
+  access: AccessProfile;
+  /** Model calls go through this gate so concurrency adapts to rate limits. */
+  gate: CallGate;
+  /** Present only when access.privileged: the compiled spec and the live latent state. */
+  privileged?: { spec: TaskSpec; latent: () => unknown };
+}
+
+/** One agent's handle on one episode. */
+export interface AgentSession {
+  act(observation: Observation): Promise<Decision>;
+  end?(summary: { success: boolean; steps: number }): Promise<void>;
+}
+
+/** An agent: starts one session per episode. */
+export interface Agent {
+  id: string;
+  /** Concurrency group for model calls (e.g. "openai:gpt-4o"); scripted agents leave it out. */
+  provider?: string;
+  start(card: TaskCard, context: AgentContext): AgentSession | Promise<AgentSession>;
+}
+
+/** Options every agent factory receives from the CLI or a run config. */
+export interface AgentOptions {
+  [key: string]: unknown;
+}
+
+/** A parsed model reply: an action plus suite-defined extra fields, or why it is unusable. */
+export type ParsedReply =
+  | { ok: true; action: Action; note?: string; extra?: Record<string, unknown> }
+  | { ok: false; error: string };
+
+/** A suite's prompt format for the generic llm agent (the paper's harness). */
+export interface Renderer {
+  /** "tools": native tool calls over card.tools; "json"/"text": the reply text goes to parse(). */
+  output: "tools" | "json" | "text";
+  /** "stateless": each decision is one fresh prompt; "chat": messages accumulate. */
+  context: "stateless" | "chat";
+  system(card: TaskCard): string;
+  user(observation: Observation, state: { card: TaskCard; history: TraceStep[] }): string;
+  /** Parse a reply for "json" and "text" outputs. */
+  parse?(text: string, card: TaskCard): ParsedReply;
+  /** Max output tokens for one decision, if the suite sets it (e.g. a document's allowance). */
+  maxOutputTokens?(card: TaskCard): number | undefined;
+}

@@ -1,0 +1,302 @@
+/**
+ * The wire types every suite, agent, runner and server share, as zod schemas with their
+ * inferred TypeScript types. `longhaul schema <name>` prints each one's JSON Schema.
+ */
+import { z } from "zod";
+
+/** A JSON value, as carried in tool arguments, views and suite payloads. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Named limits on one episode; any left out is unlimited. */
+export const Budgets = z
+  .object({
+    maxSteps: z.number().int().positive().optional().describe("agent decisions"),
+    maxSimTime: z.number().positive().optional().describe("simulated seconds"),
+    maxWallMs: z.number().int().positive().optional().describe("wall-clock milliseconds"),
+    maxTokens: z.number().int().positive().optional().describe("input + output tokens"),
+    maxCostUsd: z.number().positive().optional().describe("provider cost in US dollars"),
+  })
+  .strict();
+export type Budgets = z.infer<typeof Budgets>;
+
+/** The budget that ended an episode, or how it ended otherwise. */
+export const EndReason = z.enum([
+  "terminated",
+  "finished",
+  "maxSteps",
+  "maxSimTime",
+  "maxWallMs",
+  "maxTokens",
+  "maxCostUsd",
+  "format",
+  "error",
+]);
+export type EndReason = z.infer<typeof EndReason>;
+
+/**
+ * What an agent was granted (EP's L0-L3 generalised): `privileged` agents may read the
+ * latent state; `grants` names finer permissions a suite understands.
+ */
+export const AccessProfile = z
+  .object({
+    level: z.string().min(1),
+    privileged: z.boolean(),
+    grants: z.array(z.string()),
+  })
+  .strict();
+export type AccessProfile = z.infer<typeof AccessProfile>;
+
+/** The observation-only access every agent has by default. */
+export const DEFAULT_ACCESS: AccessProfile = { level: "observe", privileged: false, grants: [] };
+/** Full access to latent state, for oracles. */
+export const PRIVILEGED_ACCESS: AccessProfile = {
+  level: "privileged",
+  privileged: true,
+  grants: ["latent"],
+};
+
+/** A tool the agent may call: JSON Schema parameters, optionally addressed to a robot. */
+export const ToolSpec = z
+  .object({
+    name: z.string().min(1),
+    description: z.string(),
+    parameters: z.record(z.string(), z.unknown()).describe("JSON Schema of the arguments"),
+    robot: z.boolean().optional().describe("calls must name the robot that executes them"),
+  })
+  .strict();
+export type ToolSpec = z.infer<typeof ToolSpec>;
+
+/** The kinds of Action an episode accepts. */
+export const ActionMode = z.enum(["tool", "say", "wait", "finish"]);
+export type ActionMode = z.infer<typeof ActionMode>;
+
+/** One call of a tool, optionally addressed to a robot. */
+export const ToolCall = z
+  .object({
+    tool: z.string().min(1),
+    args: z.record(z.string(), z.unknown()),
+    robot: z.string().optional(),
+    id: z.string().optional(),
+  })
+  .strict();
+export type ToolCall = z.infer<typeof ToolCall>;
+
+/** One agent decision: tool calls (several = several robots), speech, waiting or finishing. */
+export const Action = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("tool"), calls: z.array(ToolCall).min(1) }).strict(),
+  z.object({ kind: z.literal("say"), text: z.string() }).strict(),
+  z.object({ kind: z.literal("wait") }).strict(),
+  z.object({ kind: z.literal("finish"), answer: z.string().optional() }).strict(),
+]);
+export type Action = z.infer<typeof Action>;
+
+/** Something that happened since the last decision: an instruction, a report, feedback. */
+export const EnvEvent = z
+  .object({
+    type: z.string().min(1),
+    text: z.string().optional(),
+    robot: z.string().optional(),
+    time: z.number().optional(),
+    data: z.unknown().optional(),
+  })
+  .strict();
+export type EnvEvent = z.infer<typeof EnvEvent>;
+
+/** What the agent sees before a decision: the event batch and a suite-structured view. */
+export const Observation = z
+  .object({
+    step: z.number().int().nonnegative(),
+    simTime: z.number().optional(),
+    events: z.array(EnvEvent),
+    view: z.unknown(),
+  })
+  .strict();
+export type Observation = z.infer<typeof Observation>;
+
+/** Why an action could not be executed: typed, counted, never thrown. */
+export const InvalidAction = z
+  .object({
+    code: z.enum(["unknown-tool", "bad-arguments", "wrong-mode", "not-allowed", "precondition"]),
+    reason: z.string(),
+    path: z.string().optional(),
+  })
+  .strict();
+export type InvalidAction = z.infer<typeof InvalidAction>;
+
+/** Gymnasium-shaped result of one step. */
+export const StepResult = z
+  .object({
+    observation: Observation,
+    reward: z.number(),
+    terminated: z.boolean(),
+    truncated: z.boolean(),
+    info: z.object({ invalid: InvalidAction.optional() }).catchall(z.unknown()),
+  })
+  .strict();
+export type StepResult = z.infer<typeof StepResult>;
+
+/** What the agent is told at the start of an episode ("describe"). */
+export const TaskCard = z
+  .object({
+    id: z.string(),
+    suite: z.string(),
+    title: z.string(),
+    instructions: z.string(),
+    tools: z.array(ToolSpec),
+    modes: z.array(ActionMode).min(1),
+    rules: z.array(z.string()),
+    budgets: Budgets,
+    access: AccessProfile,
+  })
+  .strict();
+export type TaskCard = z.infer<typeof TaskCard>;
+
+/** A compiled, serializable, deterministic task. `payload` is owned by the suite. */
+export const TaskSpec = z
+  .object({
+    suite: z.string().min(1),
+    id: z.string().min(1),
+    family: z.string().min(1),
+    tags: z.record(z.string(), z.union([z.string(), z.number()])),
+    seed: z.string(),
+    payload: z.unknown(),
+  })
+  .strict();
+export type TaskSpec<P = unknown> = Omit<z.infer<typeof TaskSpec>, "payload"> & { payload: P };
+
+/** Token, cost and latency accounting, per call and summed per episode. */
+export const Usage = z
+  .object({
+    calls: z.number().int().nonnegative(),
+    inputTokens: z.number().int().nonnegative(),
+    cachedInputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    reasoningTokens: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative(),
+    latencyMs: z.number().nonnegative(),
+    cachedCalls: z.number().int().nonnegative(),
+    retries: z.number().int().nonnegative(),
+  })
+  .strict();
+export type Usage = z.infer<typeof Usage>;
+
+/** One request to a model provider, as logged (never with credentials). */
+export const ModelCall = z
+  .object({
+    provider: z.string(),
+    model: z.string(),
+    request: z.unknown(),
+    response: z.unknown().optional(),
+    error: z.string().optional(),
+    usage: Usage,
+    cached: z.boolean(),
+    attempts: z.number().int().positive(),
+  })
+  .strict();
+export type ModelCall = z.infer<typeof ModelCall>;
+
+/** Privileged end-of-episode state from the environment, input to the suite's scorer. */
+export const EpisodeOutcome = z
+  .object({
+    success: z.boolean(),
+    category: z.string().optional().describe("suite-specific failure category"),
+    data: z.unknown().optional(),
+  })
+  .strict();
+export type EpisodeOutcome = z.infer<typeof EpisodeOutcome>;
+
+/** Episode result as scored. */
+export const EpisodeStatus = z.enum(["success", "failure", "invalid", "missing"]);
+export type EpisodeStatus = z.infer<typeof EpisodeStatus>;
+
+/** Generic failure categories; suites add their own names. */
+export const GENERIC_CATEGORIES = ["TIME", "BUDGET", "QUIT", "FORMAT", "ERR"] as const;
+
+/** A suite scorer's verdict on one episode. */
+export const EpisodeScore = z
+  .object({
+    success: z.boolean(),
+    category: z.string().optional(),
+    metrics: z.record(z.string(), z.number().nullable()),
+  })
+  .strict();
+export type EpisodeScore = z.infer<typeof EpisodeScore>;
+
+/** One line of episodes.jsonl. */
+export const EpisodeRecord = z
+  .object({
+    episodeId: z.string(),
+    taskId: z.string(),
+    suite: z.string(),
+    family: z.string(),
+    tags: z.record(z.string(), z.union([z.string(), z.number()])),
+    epoch: z.number().int().nonnegative(),
+    agent: z.string(),
+    status: EpisodeStatus,
+    category: z.string().optional(),
+    endedBy: EndReason,
+    steps: z.number().int().nonnegative(),
+    invalidActions: z.number().int().nonnegative(),
+    formatErrors: z.number().int().nonnegative(),
+    simTime: z.number().optional(),
+    wallMs: z.number().nonnegative(),
+    usage: Usage,
+    metrics: z.record(z.string(), z.number().nullable()),
+    error: z.string().optional(),
+  })
+  .strict();
+export type EpisodeRecord = z.infer<typeof EpisodeRecord>;
+
+/** One decision as logged: what the agent saw, did, spent and got back. */
+export const TraceStep = z
+  .object({
+    step: z.number().int().nonnegative(),
+    observation: Observation,
+    action: Action.optional(),
+    formatError: z.string().optional(),
+    raw: z.string().optional(),
+    note: z.string().optional(),
+    usage: Usage.optional(),
+    calls: z.array(ModelCall).optional(),
+    result: StepResult.omit({ observation: true }).optional(),
+  })
+  .strict();
+export type TraceStep = z.infer<typeof TraceStep>;
+
+/** The full log of one episode (traces/<episode-id>.json.gz). */
+export const Trace = z
+  .object({
+    episodeId: z.string(),
+    taskId: z.string(),
+    suite: z.string(),
+    seed: z.string(),
+    card: TaskCard,
+    steps: z.array(TraceStep),
+    final: Observation.optional(),
+    outcome: EpisodeOutcome.optional(),
+    score: EpisodeScore.optional(),
+    record: EpisodeRecord,
+  })
+  .strict();
+export type Trace = z.infer<typeof Trace>;
+
+/** The wire types by the name `longhaul schema <name>` takes. */
+export const WIRE_SCHEMAS = {
+  TaskSpec,
+  TaskCard,
+  ToolSpec,
+  ToolCall,
+  Action,
+  EnvEvent,
+  Observation,
+  StepResult,
+  Budgets,
+  AccessProfile,
+  EpisodeOutcome,
+  EpisodeScore,
+  EpisodeRecord,
+  Usage,
+  ModelCall,
+  TraceStep,
+  Trace,
+} as const;
