@@ -53,6 +53,8 @@ export interface Agent {
   id: string;
   /** Concurrency group for model calls (e.g. "openai:gpt-4o"); scripted agents leave it out. */
   provider?: string;
+  /** True for oracles: the runner grants privileged access and records it in the log. */
+  privileged?: boolean;
   start(card: TaskCard, context: AgentContext): AgentSession | Promise<AgentSession>;
 }
 

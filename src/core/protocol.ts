@@ -256,6 +256,7 @@ export const TraceStep = z
     formatError: z.string().optional(),
     raw: z.string().optional(),
     note: z.string().optional(),
+    extra: z.record(z.string(), z.unknown()).optional().describe("suite-defined reply fields"),
     usage: Usage.optional(),
     calls: z.array(ModelCall).optional(),
     result: StepResult.omit({ observation: true }).optional(),
