@@ -1,0 +1,12 @@
+/** Statistics shared by suites and reports: rates, intervals, pass@k, paired and balanced means. */
+export { groupBalancedMean, nestedBalancedMean } from "./balanced.ts";
+export {
+  type BootstrapOptions,
+  bootstrapCi,
+  bootstrapMean,
+  DEFAULT_BOOTSTRAP_SEED,
+  type Estimate,
+} from "./bootstrap.ts";
+export { type PairedOutcomes, pairedOutcomes } from "./paired.ts";
+export { type Attempt, firstKValidPassAtK, passAtK } from "./pass-at-k.ts";
+export { mean, type RateInterval, wilson } from "./rates.ts";
