@@ -1,0 +1,20 @@
+/** Public surface of the runner: planning, running, run directories, progress. */
+export {
+  type EpisodeResult,
+  type EpisodeSetup,
+  FORMAT_ERROR_EVENT,
+  genericCategory,
+  mergeBudgets,
+  runEpisode,
+} from "./episode.ts";
+export { RunConfig, RunHeader, RunStatus, runIdentity, runIdOf } from "./header.ts";
+export {
+  episodeFileName,
+  episodeIdOf,
+  type PlannedEpisode,
+  type PlanOptions,
+  planEpisodes,
+} from "./plan.ts";
+export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
+export { loadRun, RUN_FILES, readTrace, readTraceFile, tracePath } from "./run-dir.ts";
+export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";

@@ -1,0 +1,208 @@
+/** runSuite: plan, resume, run episodes with bounded concurrency, log each as it finishes. */
+import { readFileSync } from "node:fs";
+import {
+  type AccessProfile,
+  AdaptiveLimiter,
+  type Agent,
+  type Budgets,
+  DEFAULT_ACCESS,
+  type EpisodeRecord,
+  LonghaulError,
+  PRIVILEGED_ACCESS,
+  type Suite,
+  suiteHash,
+  totalTokens,
+} from "../core/index.ts";
+import { mergeBudgets, runEpisode } from "./episode.ts";
+import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
+import { planFromSpecs } from "./plan.ts";
+import type { Progress } from "./progress.ts";
+import {
+  EpisodeLog,
+  readHeaderIfAny,
+  recoverEpisodes,
+  writeHeader,
+  writeTrace,
+} from "./run-dir.ts";
+
+/** Everything a run needs; `agentConfig` identifies the agent in the run id (never secrets). */
+export interface RunOptions<P = unknown> {
+  suite: Suite<P>;
+  agent: Agent;
+  agentConfig: Record<string, unknown>;
+  outDir: string;
+  seed: string;
+  epochs: number;
+  concurrency: number;
+  subset?: string;
+  filters?: Record<string, string>;
+  taskIds?: string[];
+  limit?: number;
+  /** Default DEFAULT_ACCESS, or PRIVILEGED_ACCESS when the agent is privileged. */
+  access?: AccessProfile;
+  /** Merged over the suite's and each task card's budgets. */
+  budgets?: Budgets;
+  /** Rerun episodes an earlier attempt recorded as invalid. */
+  retryErrors?: boolean;
+  /** Consecutive unusable outputs that end an episode (FORMAT); default 3. */
+  maxConsecutiveFormatErrors?: number;
+  command?: string[];
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+/** What a run did; `records` holds every planned episode that has a record, in plan order. */
+export interface RunSummary {
+  runId: string;
+  outDir: string;
+  status: "finished" | "interrupted";
+  planned: number;
+  /** Episodes run (and recorded) by this call. */
+  ran: number;
+  /** Episodes kept from an earlier attempt. */
+  skipped: number;
+  records: EpisodeRecord[];
+}
+
+const LONGHAUL_VERSION: string = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+).version;
+
+/** Check a positive integer option. */
+function positiveInt(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new LonghaulError("USAGE", `${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * Run (or resume) a suite against an agent into `outDir`. Episodes already recorded there by
+ * the same run id are kept; an agent or environment fault makes one episode invalid, never
+ * the run fail; the signal stops the run, abandoning the episodes in flight.
+ */
+export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
+  const { suite, agent } = opts;
+  const concurrency = positiveInt("concurrency", opts.concurrency);
+  const maxConsecutiveFormatErrors = positiveInt(
+    "maxConsecutiveFormatErrors",
+    opts.maxConsecutiveFormatErrors ?? 3,
+  );
+  const specs = suite.compile();
+  const plan = planFromSpecs(suite, specs, opts);
+  const access = opts.access ?? (agent.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS);
+  const now = new Date().toISOString();
+  const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
+    command: opts.command ?? [],
+    config: {
+      ...(opts.subset !== undefined ? { subset: opts.subset } : {}),
+      ...(opts.filters !== undefined ? { filters: opts.filters } : {}),
+      ...(opts.taskIds !== undefined ? { taskIds: opts.taskIds } : {}),
+      ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+      epochs: opts.epochs,
+      concurrency,
+      retryErrors: opts.retryErrors ?? false,
+      maxConsecutiveFormatErrors,
+    },
+    versions: { longhaul: LONGHAUL_VERSION, node: process.version },
+    seed: opts.seed,
+    suite: { id: suite.id, version: suite.version, hash: suiteHash(suite, specs) },
+    agent: { id: agent.id, config: opts.agentConfig },
+    access,
+    budgets: mergeBudgets(suite.budgets, opts.budgets),
+    planned: plan.length,
+  };
+  const identity = runIdentity(fields);
+  const runId = runIdOf(identity);
+
+  const previous = await readHeaderIfAny(opts.outDir);
+  if (previous && previous.runId !== runId) {
+    const diff = identityDifferences(runIdentity(previous), identity);
+    throw new LonghaulError(
+      "USAGE",
+      `${opts.outDir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
+    );
+  }
+  const kept = previous ? await recoverEpisodes(opts.outDir) : new Map<string, EpisodeRecord>();
+  const header: RunHeader = {
+    runId,
+    ...fields,
+    status: "started",
+    startedAt: previous?.startedAt ?? now,
+    updatedAt: now,
+  };
+  await writeHeader(opts.outDir, header);
+
+  const todo = plan.filter((p) => {
+    const record = kept.get(p.episodeId);
+    return !record || (opts.retryErrors === true && record.status === "invalid");
+  });
+  // Episodes counted as done: kept ones, except invalid ones about to be retried.
+  const retried = new Set(todo.map((p) => p.episodeId));
+  const done = new Map([...kept].filter(([id]) => !retried.has(id)));
+  const signal = opts.signal ?? new AbortController().signal;
+  const gate = new AdaptiveLimiter(concurrency);
+  const log = await EpisodeLog.open(opts.outDir);
+  const started = performance.now();
+  const totals = { success: 0, failure: 0, invalid: 0, tokens: 0, costUsd: 0 };
+  const count = (r: EpisodeRecord) => {
+    if (r.status !== "missing") totals[r.status]++;
+    totals.tokens += totalTokens(r.usage);
+    totals.costUsd += r.usage.costUsd;
+  };
+  for (const r of done.values()) count(r);
+  let ran = 0;
+  const report = () => {
+    const elapsedMs = performance.now() - started;
+    opts.onProgress?.({
+      done: done.size,
+      total: plan.length,
+      ...totals,
+      elapsedMs,
+      etaMs: ran === 0 ? null : (elapsedMs / ran) * (plan.length - done.size),
+    });
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (!signal.aborted && next < todo.length) {
+      const planned = todo[next++]!;
+      const result = await runEpisode({
+        suite,
+        agent,
+        planned,
+        seed: opts.seed,
+        access,
+        ...(opts.budgets ? { budgets: opts.budgets } : {}),
+        gate,
+        signal,
+        maxConsecutiveFormatErrors,
+      });
+      if (result.kind === "abandoned") return;
+      if (result.trace) await writeTrace(opts.outDir, result.trace);
+      await log.append(result.record);
+      done.set(planned.episodeId, result.record);
+      count(result.record);
+      ran++;
+      report();
+    }
+  };
+  report();
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  } finally {
+    await log.close();
+  }
+  const status = signal.aborted ? "interrupted" : "finished";
+  await writeHeader(opts.outDir, { ...header, status, updatedAt: new Date().toISOString() });
+  const records = plan.flatMap((p) => done.get(p.episodeId) ?? kept.get(p.episodeId) ?? []);
+  return {
+    runId,
+    outDir: opts.outDir,
+    status,
+    planned: plan.length,
+    ran,
+    skipped: plan.length - todo.length,
+    records,
+  };
+}
