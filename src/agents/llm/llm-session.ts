@@ -1,0 +1,145 @@
+/** One episode of the llm agent: prompts from the renderer, replies parsed into decisions. */
+import {
+  type AgentContext,
+  type AgentSession,
+  type Decision,
+  LonghaulError,
+  type Observation,
+  type ParsedReply,
+  type Renderer,
+  type TaskCard,
+  type TraceStep,
+} from "../../core/index.ts";
+import { type CallContext, callModel, type ModelClient } from "./model-client.ts";
+import type { ModelReply, RequestSettings, Turn } from "./providers/index.ts";
+import { parseActionReply, stripReasoning } from "./reply-parse.ts";
+import { ToolCatalog } from "./tool-catalog.ts";
+
+/**
+ * How replies are read: native tool calls; the JSON fallback (catalog in the prompt, one
+ * Action as JSON); or the renderer's own json/text format.
+ */
+export type ReplyMode = "tools" | "json-fallback" | "renderer";
+
+/** What a session needs beyond the card and the runner's context. */
+export interface SessionSetup {
+  client: ModelClient;
+  renderer: Renderer;
+  mode: ReplyMode;
+  settings: RequestSettings;
+}
+
+const ACCEPTED = "Accepted; the next observation reports the outcome.";
+
+/** A session of the generic llm agent. */
+export class LlmSession implements AgentSession {
+  private readonly catalog: ToolCatalog;
+  private readonly system: string;
+  private readonly call: CallContext;
+  /** The conversation so far (chat context only). */
+  private readonly turns: Turn[] = [];
+  private readonly history: TraceStep[] = [];
+  /** Tool calls of the last assistant turn, which the next user turn must answer. */
+  private openCalls: string[] = [];
+  /** Why the last reply was unusable, fed back with the next observation. */
+  private feedback: string | undefined;
+
+  constructor(
+    private readonly card: TaskCard,
+    context: AgentContext,
+    private readonly setup: SessionSetup,
+  ) {
+    const { renderer, mode } = setup;
+    if (mode === "renderer" && renderer.output === "text" && !renderer.parse) {
+      throw new LonghaulError("USAGE", "a renderer with text output must provide parse()");
+    }
+    this.catalog = new ToolCatalog(card);
+    const system = renderer.system(card);
+    this.system =
+      mode === "json-fallback" ? `${system}\n\n${this.catalog.describeForJson()}` : system;
+    this.call = {
+      gate: context.gate,
+      signal: context.signal,
+      rng: context.rng.derive("llm-backoff"),
+      epoch: context.epoch,
+    };
+  }
+
+  async act(observation: Observation): Promise<Decision> {
+    const { client, renderer, mode, settings } = this.setup;
+    const rendered = renderer.user(observation, { card: this.card, history: this.history });
+    const userTurn = this.userTurn(rendered);
+    const chat = renderer.context === "chat";
+    const prompt = {
+      system: this.system,
+      turns: chat ? [...this.turns, userTurn] : [userTurn],
+      tools: mode === "tools" ? this.catalog.tools : [],
+    };
+    const request = client.adapter.buildRequest(prompt, settings);
+    const { reply, call } = await callModel(client, request, this.call);
+
+    if (chat) {
+      this.turns.push(userTurn, { role: "assistant", message: reply.assistant });
+      this.openCalls = reply.toolCalls.map((toolCall) => toolCall.id);
+    }
+    const parsed = this.parse(reply);
+    this.feedback = parsed.ok ? undefined : parsed.error;
+
+    const decision: Decision = { raw: rawOf(reply), usage: call.usage, calls: [call] };
+    if (parsed.ok) {
+      decision.action = parsed.action;
+      const note = parsed.note ?? (mode === "tools" ? reply.text.trim() : "");
+      if (note) decision.note = note;
+      if (parsed.extra) decision.extra = parsed.extra;
+    } else {
+      decision.formatError = parsed.error;
+    }
+    const step: TraceStep = { step: observation.step, observation, raw: decision.raw };
+    if (decision.action) step.action = decision.action;
+    if (decision.formatError) step.formatError = decision.formatError;
+    this.history.push(step);
+    return decision;
+  }
+
+  /**
+   * The next user turn. In chat context, open tool calls get results (the error when the
+   * reply was unusable) and other feedback is a message of its own; in stateless context the
+   * feedback is appended to the user message.
+   */
+  private userTurn(rendered: string): Turn {
+    const feedback = this.feedback
+      ? `Your previous reply was unusable: ${this.feedback}. Reply again in the required format.`
+      : undefined;
+    if (this.setup.renderer.context === "stateless") {
+      return {
+        role: "user",
+        toolResults: [],
+        texts: [feedback ? `${rendered}\n\n${feedback}` : rendered],
+      };
+    }
+    const toolResults = this.openCalls.map((id) => ({
+      id,
+      content: feedback ? `Error: ${feedback}` : ACCEPTED,
+    }));
+    const texts = feedback && toolResults.length === 0 ? [feedback, rendered] : [rendered];
+    return { role: "user", toolResults, texts };
+  }
+
+  private parse(reply: ModelReply): ParsedReply {
+    const { mode, renderer } = this.setup;
+    if (mode === "tools") return this.catalog.fromToolCalls(reply.toolCalls);
+    if (mode === "renderer" && renderer.parse) {
+      return renderer.parse(stripReasoning(reply.text), this.card);
+    }
+    return parseActionReply(reply.text, this.catalog);
+  }
+}
+
+/** The raw model output for the log: the text, or the text and tool calls as JSON. */
+function rawOf(reply: ModelReply): string {
+  if (reply.toolCalls.length === 0) return reply.text;
+  return JSON.stringify({
+    text: reply.text || undefined,
+    tool_calls: reply.toolCalls.map((call) => ({ name: call.name, arguments: call.argumentsJson })),
+  });
+}

@@ -1,0 +1,43 @@
+/** Parsing of text replies: reasoning stripped, then a JSON Action checked against the catalog. */
+import { Action, formatZodError, type ParsedReply } from "../../core/index.ts";
+import type { ToolCatalog } from "./tool-catalog.ts";
+
+const THINK_END = "</think>";
+
+/** The reply without its reasoning: everything up to the last `</think>` goes. */
+export function stripReasoning(text: string): string {
+  const end = text.lastIndexOf(THINK_END);
+  return end < 0 ? text : text.slice(end + THINK_END.length);
+}
+
+/** The one JSON value of a reply: bare, in a ```json fence, or the outermost {...} in prose. */
+export function extractJson(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(trimmed);
+  let candidate = fenced ? (fenced[1] ?? "").trim() : trimmed;
+  if (!fenced && !candidate.startsWith("{")) {
+    const first = candidate.indexOf("{");
+    const last = candidate.lastIndexOf("}");
+    if (first < 0 || last < first) return { ok: false, error: "the reply contains no JSON object" };
+    candidate = candidate.slice(first, last + 1);
+  }
+  try {
+    return { ok: true, value: JSON.parse(candidate) };
+  } catch (error) {
+    return { ok: false, error: `the reply is not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** A reply that should be one Action as JSON, checked against the card's modes and tools. */
+export function parseActionReply(text: string, catalog: ToolCatalog): ParsedReply {
+  const json = extractJson(stripReasoning(text));
+  if (!json.ok) return json;
+  const action = Action.safeParse(json.value);
+  if (!action.success) {
+    return { ok: false, error: `not a valid action: ${formatZodError(action.error)}` };
+  }
+  const problem = catalog.checkAction(action.data);
+  return problem ? { ok: false, error: problem } : { ok: true, action: action.data };
+}
