@@ -2,10 +2,15 @@
  * Public surface of the symbolic world engine (RoboGraph's executable scene graph), shared by
  * the robograph, magma and continual suites.
  *
- * Available now: the data model (types.ts) — SceneGraph, WorldNode/WorldEdge, Goal/GoalAtom,
- * ActionSchema, WorldAction, EventSchedule/WorldEvent (trigger, rewrites, timing), WorldView.
- * Coming, with these names: ACTION_CATALOG (Table 5 schemas as data), class World (step, view,
- * goal, latent snapshot, clone), planOracle (A* optimal plan on the latent state),
+ * Data model (types.ts): SceneGraph, WorldNode/WorldEdge, Goal/GoalAtom, ActionSchema,
+ * WorldAction, EventSchedule/WorldEvent (trigger, rewrites, timing), WorldView.
+ * Engine: ACTION_CATALOG (Table 5 as data), World (step, view, goal, latent, clone),
+ * WorldState (compact latent state). Coming with these names: planOracle (A* optimal plan),
  * orderedActionDistance (appendix A), taskStateHorizon (Definition 2) and exportPddl.
  */
+export { ACTION_CATALOG, catalogFor } from "./catalog.ts";
+export { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
+export { WorldState } from "./state.ts";
 export * from "./types.ts";
+export { projectView } from "./view.ts";
+export { World } from "./world.ts";

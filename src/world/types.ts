@@ -169,8 +169,12 @@ export type WorldAction = z.infer<typeof WorldAction>;
 export const Precondition = z.discriminatedUnion("check", [
   /** The argument is visible to the agent (same room, no active blocker on its path). */
   z.object({ check: z.literal("visible"), arg: z.number().int() }).strict(),
-  /** The argument is held in a hand. */
-  z.object({ check: z.literal("held"), arg: z.number().int() }).strict(),
+  /** The argument is held in a hand (or, with value false, is not held). */
+  z
+    .object({ check: z.literal("held"), arg: z.number().int(), value: z.boolean().default(true) })
+    .strict(),
+  /** The argument is not attached to another part (attached parts move with their base). */
+  z.object({ check: z.literal("detached"), arg: z.number().int() }).strict(),
   /** The argument has an affordance. */
   z.object({ check: z.literal("affords"), arg: z.number().int(), affordance: Affordance }).strict(),
   /** The argument's attribute has a value (e.g. open = false before `open`). */

@@ -1,0 +1,183 @@
+/**
+ * The action-schema interpreter: preconditions are checked on the full latent state, effects
+ * are graph rewrites. Failures are typed and phrased with the ids the agent supplied only.
+ */
+import { ACTION_CATALOG } from "./catalog.ts";
+import { Loc, type WorldState } from "./state.ts";
+import type { ActionSchema, FailureType, Precondition, WorldAction } from "./types.ts";
+
+/** A typed failure with an agent-visible message. */
+export interface Failure {
+  type: FailureType;
+  message: string;
+}
+
+/** Resolve an action's ids (unknown ids become -1 so checks report them as not visible). */
+export function resolveArgs(
+  state: WorldState,
+  action: WorldAction,
+): { schema: ActionSchema; args: number[] } | Failure {
+  const schema = ACTION_CATALOG[action.name];
+  if (action.args.length !== schema.parameters.length) {
+    const params = schema.parameters.length ? `: ${schema.parameters.join(", ")}` : "";
+    return {
+      type: "invalid_action",
+      message: `${action.name} takes ${schema.parameters.length} argument(s)${params}`,
+    };
+  }
+  return { schema, args: action.args.map((id) => state.index.get(id) ?? -1) };
+}
+
+/** The first unmet precondition as a failure, or null when the action is executable. */
+export function checkPreconditions(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  names: readonly string[],
+): Failure | null {
+  for (const pre of schema.preconditions) {
+    const failure = checkOne(state, pre, args, names);
+    if (failure) return failure;
+  }
+  return null;
+}
+
+const ATTR_WORD = {
+  open: "open",
+  pressed: "pressed",
+  assembled: "assembled",
+  moved_aside: "moved aside",
+};
+const AFFORD_WORD = {
+  openable: "cannot be opened or closed",
+  pressable: "cannot be pressed",
+  grabbable: "cannot be grabbed",
+  movable: "cannot be moved aside",
+  support: "is not a surface",
+  contain: "is not a container",
+  attachable: "is not an attachable part",
+};
+
+function checkOne(
+  state: WorldState,
+  pre: Precondition,
+  args: readonly number[],
+  names: readonly string[],
+): Failure | null {
+  const at = (k: number) => args[k] ?? -1;
+  const name = (k: number) => names[k] ?? "?";
+  switch (pre.check) {
+    case "visible":
+      return at(pre.arg) >= 0 && state.isVisible(at(pre.arg))
+        ? null
+        : { type: "not_visible", message: `${name(pre.arg)} is not visible` };
+    case "held": {
+      const held = at(pre.arg) >= 0 && state.rel[at(pre.arg)] === Loc.Held;
+      if (held === pre.value) return null;
+      return pre.value
+        ? { type: "not_held", message: `${name(pre.arg)} is not held` }
+        : { type: "already_in_state", message: `${name(pre.arg)} is already held` };
+    }
+    case "detached":
+      return state.rel[at(pre.arg)] === Loc.Attached
+        ? { type: "already_in_state", message: `${name(pre.arg)} is attached to another part` }
+        : null;
+    case "affords":
+      return state.affords(at(pre.arg), pre.affordance)
+        ? null
+        : {
+            type: "missing_affordance",
+            message: `${name(pre.arg)} ${AFFORD_WORD[pre.affordance]}`,
+          };
+    case "attr":
+      return state.attr(at(pre.arg), pre.attr) === pre.value
+        ? null
+        : {
+            type: "already_in_state",
+            message: `${name(pre.arg)} is already ${pre.value ? "not " : ""}${ATTR_WORD[pre.attr]}`,
+          };
+    case "free_hands": {
+      const free = (state.hands[0] < 0 ? 1 : 0) + (state.hands[1] < 0 ? 1 : 0);
+      return free >= pre.n
+        ? null
+        : { type: "hands_not_free", message: `needs ${pre.n} free hand(s), ${free} free` };
+    }
+    case "unloaded":
+      return state.load(at(pre.arg)) === 0
+        ? null
+        : { type: "carrier_loaded", message: `${name(pre.arg)} is carrying other objects` };
+    case "not_full":
+      return state.isFull(at(pre.arg))
+        ? { type: "target_full", message: `${name(pre.arg)} is full` }
+        : null;
+    case "acyclic":
+      return state.isAncestor(at(pre.object), at(pre.target))
+        ? {
+            type: "placement_cycle",
+            message: `${name(pre.object)} cannot be placed on or in ${name(pre.target)}`,
+          }
+        : null;
+    case "compatible":
+      return state.info[at(pre.part)]?.compatible.has(names[pre.target] ?? "")
+        ? null
+        : {
+            type: "incompatible",
+            message: `${name(pre.part)} does not attach to ${name(pre.target)}`,
+          };
+    case "adjacent_room":
+      return at(pre.arg) >= 0 && state.areAdjacent(state.room, at(pre.arg))
+        ? null
+        : { type: "not_adjacent", message: `${name(pre.arg)} is not an adjacent room` };
+    case "open_if_openable":
+      return state.hasAttr(at(pre.arg), "open") && !state.attr(at(pre.arg), "open")
+        ? { type: "target_closed", message: `${name(pre.arg)} is closed` }
+        : null;
+    case "navigation":
+      return state.navigation
+        ? null
+        : { type: "not_available", message: "walk is not available in this scene" };
+  }
+}
+
+/** Apply a schema's effects (preconditions already hold). */
+export function applyEffects(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+): void {
+  for (const eff of schema.effects) {
+    switch (eff.op) {
+      case "set_attr":
+        state.setAttr(args[eff.arg] as number, eff.attr, eff.value);
+        break;
+      case "grab": {
+        const i = args[eff.arg] as number;
+        state.unplace(i);
+        // The object leaves its place, so occlusions it took part in end.
+        state.occludes = state.occludes.filter(([b, t]) => b !== i && t !== i);
+        state.hold(i, state.hands[0] < 0 ? 0 : 1);
+        break;
+      }
+      case "place":
+        state.place(
+          args[eff.object] as number,
+          eff.rel === "ON" ? Loc.On : Loc.Inside,
+          args[eff.target] as number,
+        );
+        break;
+      case "attach": {
+        const part = args[eff.part] as number;
+        const target = args[eff.target] as number;
+        state.place(part, Loc.Attached, target);
+        state.setAttr(part, "assembled", true);
+        state.setAttr(target, "assembled", true);
+        break;
+      }
+      case "move_robot":
+        state.room = args[eff.arg] as number;
+        break;
+      case "terminate":
+        break;
+    }
+  }
+}

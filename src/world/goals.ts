@@ -1,0 +1,109 @@
+/** Goal predicates over the latent state: atoms resolved to node indices and checked fast. */
+import { LonghaulError } from "../core/index.ts";
+import { Loc, type WorldState } from "./state.ts";
+import type { Goal, GoalAtom } from "./types.ts";
+
+/** A goal atom with node ids resolved to indices. */
+export type ResolvedAtom =
+  | { pred: "ON" | "INSIDE"; object: number; target: number; atom: GoalAtom }
+  | { pred: "OPEN" | "CLOSED" | "PRESSED"; node: number; atom: GoalAtom }
+  | { pred: "ASSEMBLED"; part: number; target: number; atom: GoalAtom }
+  | {
+      pred: "COUNT";
+      rel: Loc;
+      category: string;
+      target: number;
+      op: "exactly" | "at_least";
+      n: number;
+      atom: GoalAtom;
+    };
+
+/** Resolve a goal's node ids against a state; unknown ids are an INVALID_INPUT error. */
+export function resolveGoal(state: WorldState, goal: Goal): ResolvedAtom[] {
+  return goal.all.map((atom, i) => resolveAtom(state, atom, `goal.all[${i}]`));
+}
+
+function resolveAtom(state: WorldState, atom: GoalAtom, path: string): ResolvedAtom {
+  const id = (name: string, field: string): number => {
+    const i = state.index.get(name);
+    if (i === undefined)
+      throw new LonghaulError("INVALID_INPUT", `unknown node ${name}`, `${path}.${field}`);
+    return i;
+  };
+  switch (atom.pred) {
+    case "ON":
+    case "INSIDE":
+      return {
+        pred: atom.pred,
+        object: id(atom.object, "object"),
+        target: id(atom.target, "target"),
+        atom,
+      };
+    case "OPEN":
+    case "CLOSED":
+    case "PRESSED":
+      return { pred: atom.pred, node: id(atom.node, "node"), atom };
+    case "ASSEMBLED":
+      return {
+        pred: atom.pred,
+        part: id(atom.part, "part"),
+        target: id(atom.target, "target"),
+        atom,
+      };
+    case "COUNT":
+      return {
+        pred: "COUNT",
+        rel: atom.rel === "ON" ? Loc.On : Loc.Inside,
+        category: atom.category,
+        target: id(atom.target, "target"),
+        op: atom.op,
+        n: atom.n,
+        atom,
+      };
+  }
+}
+
+/** Number of live nodes of `category` placed `rel` directly at `target`. */
+export function countPlaced(state: WorldState, rel: Loc, category: string, target: number): number {
+  let n = 0;
+  for (let j = 0; j < state.parent.length; j++)
+    if (
+      state.parent[j] === target &&
+      state.rel[j] === rel &&
+      state.alive[j] &&
+      state.info[j]?.node.category === category
+    )
+      n++;
+  return n;
+}
+
+/** Does one resolved atom hold in the state. */
+export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
+  switch (a.pred) {
+    case "ON":
+      return state.rel[a.object] === Loc.On && state.parent[a.object] === a.target;
+    case "INSIDE":
+      return state.rel[a.object] === Loc.Inside && state.parent[a.object] === a.target;
+    case "OPEN":
+      return state.attr(a.node, "open");
+    case "CLOSED":
+      return state.hasAttr(a.node, "open") && !state.attr(a.node, "open");
+    case "PRESSED":
+      return state.attr(a.node, "pressed");
+    case "ASSEMBLED":
+      return (
+        (state.rel[a.part] === Loc.Attached && state.parent[a.part] === a.target) ||
+        (state.rel[a.target] === Loc.Attached && state.parent[a.target] === a.part)
+      );
+    case "COUNT": {
+      const n = countPlaced(state, a.rel, a.category, a.target);
+      return a.op === "exactly" ? n === a.n : n >= a.n;
+    }
+  }
+}
+
+/** Does every atom hold (G_t ⊨ g). */
+export function goalHolds(state: WorldState, atoms: readonly ResolvedAtom[]): boolean {
+  for (const a of atoms) if (!atomHolds(state, a)) return false;
+  return true;
+}
