@@ -1,0 +1,37 @@
+/** Grouping records by a key, in a stable, human order (numbers numerically, then text). */
+import type { EpisodeRecord } from "../core/index.ts";
+
+/** A group key as it appears in a report: a tag value, a family, or "(none)". */
+export type GroupKey = string | number;
+
+/** Label for records that lack the grouping tag. */
+export const NO_VALUE = "(none)";
+
+/** Items grouped by key; numeric keys first in numeric order, then strings in code-point order. */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => GroupKey): [GroupKey, T[]][] {
+  const groups = new Map<GroupKey, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => compareKeys(a, b));
+}
+
+function compareKeys(a: GroupKey, b: GroupKey): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "number") return -1;
+  if (typeof b === "number") return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The value of tag `name` on a record, or NO_VALUE. */
+export function tagOf(record: EpisodeRecord, name: string): GroupKey {
+  return record.tags[name] ?? NO_VALUE;
+}
+
+/** The key pairing one task's epoch across runs of the same suite. */
+export function pairKey(record: EpisodeRecord): string {
+  return `${record.suite}\u0000${record.taskId}\u0000${record.epoch}`;
+}

@@ -1,0 +1,89 @@
+/** Self-contained HTML rendering of a full report: inline styles, no scripts, all text escaped. */
+import type { ReportModel } from "../core/index.ts";
+import type { FullReport } from "./build.ts";
+import { formatHeadline, tableView } from "./format.ts";
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d1d1f; }
+h1 { font-size: 1.5rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ccc; } h3 { margin-top: 1.8rem; }
+.meta { color: #555; }
+.headlines { display: flex; flex-wrap: wrap; gap: .75rem; padding: 0; list-style: none; }
+.headlines li { border: 1px solid #ddd; border-radius: 6px; padding: .5rem .8rem; min-width: 9rem; }
+.headlines .name { font-size: .8rem; color: #555; } .headlines .value { font-size: 1.15rem; font-weight: 600; }
+.headlines .note { font-size: .75rem; color: #777; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; }
+caption { caption-side: top; text-align: left; color: #555; font-style: italic; padding-bottom: .3rem; }
+th, td { border: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }
+th { background: #f4f4f6; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tbody tr:nth-child(even) { background: #fafafa; }
+.note { color: #555; }
+`;
+
+/** The report as one HTML page that needs no other file. */
+export function renderHtml(report: FullReport): string {
+  const { run } = report;
+  const suite = `${run.suiteTitle ?? run.suite}${run.suiteVersion ? ` v${run.suiteVersion}` : ""}`;
+  const planned = run.planned === null ? "" : ` of ${run.planned} planned`;
+  const body = [
+    `<h1>longhaul report: ${escapeHtml(run.runId)}</h1>`,
+    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(run.agent)} · ${run.recorded} episodes recorded${planned}</p>`,
+    ...[report.generic, report.suite].flatMap((model) => (model ? [modelHtml(model)] : [])),
+  ];
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    '<head><meta charset="utf-8">',
+    `<title>longhaul report: ${escapeHtml(run.runId)}</title>`,
+    `<style>${STYLE}</style></head>`,
+    `<body>\n${body.join("\n")}\n</body>`,
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+/** Text with &, <, >, " and ' replaced by entities, safe in elements and attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+function modelHtml(model: ReportModel): string {
+  const parts = [`<section>`, `<h2>${escapeHtml(model.title)}</h2>`];
+  if (model.headlines.length > 0) {
+    parts.push('<ul class="headlines">');
+    for (const h of model.headlines) {
+      const note = h.note ? `<div class="note">${escapeHtml(h.note)}</div>` : "";
+      parts.push(
+        `<li><div class="name">${escapeHtml(h.name)}</div><div class="value">${escapeHtml(formatHeadline(h))}</div>${note}</li>`,
+      );
+    }
+    parts.push("</ul>");
+  }
+  for (const table of model.tables) {
+    const view = tableView(table);
+    const cell = (text: string, i: number) =>
+      `<td${view.numeric[i] ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+    parts.push(
+      `<h3>${escapeHtml(table.title)}</h3>`,
+      "<table>",
+      table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : "",
+      `<thead><tr>${view.header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead>`,
+      "<tbody>",
+      ...(view.rows.length > 0
+        ? view.rows.map((row) => `<tr>${row.map(cell).join("")}</tr>`)
+        : [`<tr><td colspan="${view.header.length}">(no rows)</td></tr>`]),
+      "</tbody>",
+      "</table>",
+    );
+  }
+  for (const note of model.notes ?? []) parts.push(`<p class="note">${escapeHtml(note)}</p>`);
+  parts.push("</section>");
+  return parts.filter((p) => p !== "").join("\n");
+}

@@ -1,0 +1,16 @@
+/** Public surface of reports: build a run's report, render it, compare two runs. */
+export { buildReport, type FullReport, type RunInfo } from "./build.ts";
+export {
+  type CompareModel,
+  type CompareOptions,
+  type CompareSide,
+  compareRuns,
+  type MetricDifference,
+} from "./compare.ts";
+export { formatHeadline, formatValue } from "./format.ts";
+export { type RunData, type StatusCounts, SUCCESS_RULE, statusCounts } from "./generic.ts";
+export { escapeHtml, renderHtml } from "./html.ts";
+export { renderMarkdown } from "./markdown.ts";
+export { renderCompare } from "./render-compare.ts";
+export { renderSummary } from "./summary.ts";
+export { writeReport } from "./write.ts";

@@ -1,0 +1,51 @@
+/** Markdown rendering of a full report. */
+import type { ReportModel } from "../core/index.ts";
+import type { FullReport } from "./build.ts";
+import { formatHeadline, type TableView, tableView } from "./format.ts";
+
+/** The report as Markdown: a header, then each model's headlines, tables and notes. */
+export function renderMarkdown(report: FullReport): string {
+  const { run } = report;
+  const lines = [
+    `# longhaul report: ${inline(run.runId)}`,
+    "",
+    `- suite: ${inline(run.suiteTitle ?? run.suite)}${run.suiteVersion ? ` (v${inline(run.suiteVersion)})` : ""}`,
+    `- agent: ${inline(run.agent)}`,
+    `- episodes: ${run.recorded} recorded${run.planned === null ? "" : ` of ${run.planned} planned`}`,
+    "",
+  ];
+  for (const model of [report.generic, report.suite]) if (model) lines.push(...modelLines(model));
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** A Markdown table with numbers right-aligned; cell text is escaped for table syntax. */
+export function markdownTable(view: TableView): string[] {
+  const row = (cells: string[]) => `| ${cells.map(inline).join(" | ")} |`;
+  return [
+    row(view.header),
+    `| ${view.numeric.map((n) => (n ? "---:" : "---")).join(" | ")} |`,
+    ...view.rows.map(row),
+  ];
+}
+
+function modelLines(model: ReportModel): string[] {
+  const lines = [`## ${inline(model.title)}`, ""];
+  for (const h of model.headlines) {
+    lines.push(
+      `- **${inline(h.name)}**: ${formatHeadline(h)}${h.note ? ` (${inline(h.note)})` : ""}`,
+    );
+  }
+  if (model.headlines.length > 0) lines.push("");
+  for (const table of model.tables) {
+    lines.push(`### ${inline(table.title)}`, "");
+    if (table.caption) lines.push(`_${inline(table.caption)}_`, "");
+    lines.push(...(table.rows.length > 0 ? markdownTable(tableView(table)) : ["(no rows)"]), "");
+  }
+  for (const note of model.notes ?? []) lines.push(`> ${inline(note)}`, "");
+  return lines;
+}
+
+/** One line of text safe inside Markdown tables: no line breaks, pipes, markup or raw HTML. */
+function inline(text: string): string {
+  return text.replace(/\r?\n/g, " ").replace(/([\\|*`<>])/g, "\\$1");
+}
