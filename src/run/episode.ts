@@ -19,6 +19,7 @@ import {
   EpisodeScore,
   emptyUsage,
   formatZodError,
+  LonghaulError,
   type Observation,
   parseOrThrow,
   rngFor,
@@ -145,7 +146,10 @@ function budgetAfterSpending(budgets: Budgets, usage: Usage): EndReason | undefi
   return undefined;
 }
 
-/** Run one planned episode to its end. Never throws for agent, environment or scorer faults. */
+/**
+ * Run one planned episode to its end. Agent, environment and scorer faults make the episode
+ * invalid (ERR); only a USAGE error (a misconfigured agent) is thrown, to stop the run.
+ */
 export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResult> {
   const { suite, agent, planned, signal } = setup;
   const { spec, episodeId } = planned;
@@ -262,6 +266,8 @@ export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResu
     }
   } catch (e) {
     if (signal.aborted) return { kind: "abandoned" };
+    // A misconfigured agent (bad options, missing key) is the user's to fix, not an episode fault.
+    if (e instanceof LonghaulError && e.code === "USAGE") throw e;
     if (episodeAbort.signal.reason instanceof WallBudgetExceeded) {
       endedBy = "maxWallMs";
     } else {

@@ -140,7 +140,13 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   // Episodes counted as done: kept ones, except invalid ones about to be retried.
   const retried = new Set(todo.map((p) => p.episodeId));
   const done = new Map([...kept].filter(([id]) => !retried.has(id)));
-  const signal = opts.signal ?? new AbortController().signal;
+  // One stop signal for the user's abort and for a fatal error in any worker.
+  const stop = new AbortController();
+  const forwardAbort = () => stop.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) forwardAbort();
+  opts.signal?.addEventListener("abort", forwardAbort, { once: true });
+  const signal = stop.signal;
+  let fatal: unknown;
   const gate = new AdaptiveLimiter(concurrency);
   const log = await EpisodeLog.open(opts.outDir);
   const started = performance.now();
@@ -165,6 +171,14 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
 
   let next = 0;
   const worker = async () => {
+    try {
+      await work();
+    } catch (e) {
+      fatal ??= e;
+      stop.abort(e);
+    }
+  };
+  const work = async () => {
     while (!signal.aborted && next < todo.length) {
       const planned = todo[next++]!;
       const result = await runEpisode({
@@ -191,10 +205,12 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   } finally {
+    opts.signal?.removeEventListener("abort", forwardAbort);
     await log.close();
   }
   const status = signal.aborted ? "interrupted" : "finished";
   await writeHeader(opts.outDir, { ...header, status, updatedAt: new Date().toISOString() });
+  if (fatal !== undefined) throw fatal;
   const records = plan.flatMap((p) => done.get(p.episodeId) ?? kept.get(p.episodeId) ?? []);
   return {
     runId,
