@@ -68,8 +68,7 @@ export function openAiAdapter(config: AdapterConfig): ProviderAdapter {
         for (const result of turn.toolResults) {
           messages.push({ role: "tool", tool_call_id: result.id, content: result.content });
         }
-        if (turn.texts.length > 0)
-          messages.push({ role: "user", content: turn.texts.join("\n\n") });
+        for (const text of turn.texts) messages.push({ role: "user", content: text });
       }
       const request: Record<string, unknown> = { model: settings.model, messages };
       if (prompt.tools.length > 0) {
