@@ -36,6 +36,13 @@ async function session(
   return { agent, session: await agent.start(FIXTURE_CARD, context), stub };
 }
 
+/** The messages of the stub's request number `index`. */
+function messagesOf<M>(server: StubServer<OpenAiReply>, index: number): M[] {
+  const request = server.requests[index];
+  if (!request) throw new Error(`no request ${index}`);
+  return (request.body as { messages: M[] }).messages;
+}
+
 async function rejection(promise: Promise<unknown>): Promise<LonghaulError> {
   const error = await promise.then(
     () => undefined,
@@ -229,11 +236,11 @@ describe("llm agent over OpenAI chat completions", () => {
 
     // Chat context: the error answers the open tool call; a reply without calls gets a message.
     type Message = { role: string; content: string | null; tool_call_id?: string };
-    const second = (stub.requests[1]?.body as { messages: Message[] }).messages;
+    const second = messagesOf<Message>(stub, 1);
     expect(second.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "user"]);
     expect(second[3]).toMatchObject({ tool_call_id: "call_0_0" });
     expect(second[3]?.content).toContain("calls[0].arguments: invalid JSON");
-    const fifth = (stub.requests[4]?.body as { messages: Message[] }).messages;
+    const fifth = messagesOf<Message>(stub, 4);
     expect(fifth.slice(-3).map((m) => m.role)).toEqual(["assistant", "user", "user"]);
     expect(fifth.at(-2)?.content).toContain("calls no tool");
   });
@@ -277,8 +284,9 @@ describe("llm agent over OpenAI chat completions", () => {
     );
     expect((await s.act(fixtureObservation(0))).formatError).toContain("calls[0].arguments");
     await s.act(fixtureObservation(1));
-    const messages = (stub.requests[1]?.body as { messages: { role: string; content: string }[] })
-      .messages;
+    const messages = messagesOf<
+      { messages: { role: string; content: string }[] }["messages"][number]
+    >(stub, 1);
     expect(messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(messages[1]?.content).toMatch(
       /^obs 1 after 1\n\nYour previous reply was unusable: calls\[0\]/,
