@@ -30,7 +30,7 @@ export function formatValue(value: Cell, format: CellFormat = "number"): string 
 /** A signed difference: rates in percentage points, other numbers with their sign. */
 export function formatDifference(value: number, format: CellFormat = "number"): string {
   if (!Number.isFinite(value)) return EMPTY;
-  const sign = value > 0 ? "+" : value < 0 ? "-" : "±";
+  const sign = value > 0 ? "+" : value < 0 ? "-" : "";
   const size = Math.abs(value);
   if (format === "rate") return `${sign}${(size * 100).toFixed(1)} pp`;
   return `${sign}${formatValue(size, format)}`;

@@ -39,13 +39,13 @@ function outcomeView(model: CompareModel): TableView {
   const share = (n: number) => formatValue(o.pairs > 0 ? n / o.pairs : null, "rate");
   const row = (name: string, meaning: string, n: number) => [name, meaning, String(n), share(n)];
   return {
-    header: ["outcome", "A -> B", "episodes", "share"],
+    header: ["outcome", "A → B", "episodes", "share"],
     numeric: [false, false, true, true],
     rows: [
-      row("retained", "solved -> solved", o.retained),
-      row("lost", "solved -> unsolved", o.lost),
-      row("gained", "unsolved -> solved", o.gained),
-      row("unsolved", "unsolved -> unsolved", o.unsolved),
+      row("retained", "solved → solved", o.retained),
+      row("lost", "solved → unsolved", o.lost),
+      row("gained", "unsolved → solved", o.gained),
+      row("unsolved", "unsolved → unsolved", o.unsolved),
     ],
   };
 }

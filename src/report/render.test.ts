@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ReportModel } from "../core/index.ts";
+import { buildReport, type FullReport } from "./build.ts";
+import { escapeHtml, renderHtml } from "./html.ts";
+import { renderMarkdown } from "./markdown.ts";
+import { renderSummary } from "./summary.ts";
+import { makeRecord } from "./test-records.ts";
+import { writeReport } from "./write.ts";
+
+const hostile: ReportModel = {
+  suite: "toy",
+  title: "Suite <tables> & more",
+  episodes: 2,
+  headlines: [
+    { name: "score", value: 0.25, low: 0.1, high: 0.5, format: "rate", note: "a 'quoted' note" },
+  ],
+  tables: [
+    {
+      title: "Per <b>room</b>",
+      caption: 'rooms "as named"',
+      columns: ["room|name", "SR"],
+      formats: ["text", "rate"],
+      rows: [["<script>alert(1)</script>", 0.125]],
+    },
+    { title: "Empty", columns: ["x"], rows: [] },
+  ],
+  notes: ["suite note"],
+};
+
+const report: FullReport = {
+  ...buildReport({
+    runId: "run-<1>",
+    suite: "toy",
+    agent: "agent & co",
+    planned: 3,
+    records: [
+      makeRecord("t1", { status: "success" }),
+      makeRecord("t2", { status: "failure", category: "QUIT" }),
+    ],
+  }),
+  suite: hostile,
+};
+
+describe("renderMarkdown", () => {
+  const md = renderMarkdown(report);
+
+  it("renders every table of both models", () => {
+    for (const table of [...report.generic.tables, ...hostile.tables]) {
+      expect(md).toContain(`### ${table.title.replace(/([<>])/g, "\\$1")}`);
+    }
+    expect(md).toContain("| family | valid | successes | success rate | 95% CI | invalid |");
+    expect(md).toContain("| A | 2 | 1 | 50.0% | [9.5%, 90.5%] | 0 |");
+    expect(md).toContain("(no rows)");
+  });
+
+  it("formats headlines with intervals and escapes table syntax", () => {
+    expect(md).toContain("- **success rate**: 50.0% [9.5%, 90.5%]");
+    expect(md).toContain("- **score**: 25.0% [10.0%, 50.0%]");
+    expect(md).toContain("| room\\|name | SR |");
+    expect(md).toContain("| \\<script\\>alert(1)\\</script\\> | 12.5% |");
+    expect(md).toContain("> suite note");
+  });
+});
+
+describe("renderHtml", () => {
+  const html = renderHtml(report);
+
+  it("escapes every piece of text", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>");
+    expect(html).toContain("Per &lt;b&gt;room&lt;/b&gt;");
+    expect(html).toContain("agent &amp; co");
+    expect(html).toContain("run-&lt;1&gt;");
+    expect(html).toContain("rooms &quot;as named&quot;");
+  });
+
+  it("is self-contained and shows every table with formatted cells", () => {
+    expect(html).not.toMatch(/\s(src|href)=/);
+    expect(html).not.toContain("http");
+    expect((html.match(/<table>/g) ?? []).length).toBe(
+      report.generic.tables.length + hostile.tables.length,
+    );
+    expect(html).toContain('<td class="num">[9.5%, 90.5%]</td>');
+    expect(html).toContain("25.0% [10.0%, 50.0%]");
+  });
+});
+
+describe("renderSummary", () => {
+  it("gives counts and both models' headlines in a few lines", () => {
+    const text = renderSummary(report);
+    const lines = text.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe(
+      "episodes: 2 recorded of 3 planned (success 1, failure 1, invalid 0, missing 1)",
+    );
+    expect(lines[2]).toContain("success rate 50.0% [9.5%, 90.5%]");
+    expect(lines[3]).toBe("Suite <tables> & more: score 25.0% [10.0%, 50.0%]");
+  });
+});
+
+describe("writeReport", () => {
+  it("writes report.md and report.html into the directory", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "longhaul-report-")), "nested");
+    const paths = writeReport(dir, report);
+    expect(paths).toEqual({ markdown: join(dir, "report.md"), html: join(dir, "report.html") });
+    expect(readFileSync(paths.markdown, "utf8")).toBe(renderMarkdown(report));
+    expect(readFileSync(paths.html, "utf8")).toBe(renderHtml(report));
+  });
+});
