@@ -16,7 +16,7 @@ describe("formatValue", () => {
   it("shows plain numbers compactly and absent values as a dash", () => {
     expect(formatValue(42)).toBe("42");
     expect(formatValue(12345.678)).toBe("12,345.7");
-    expect(formatValue(3.14159)).toBe("3.14");
+    expect(formatValue(3.14667)).toBe("3.15");
     expect(formatValue(0.41666)).toBe("0.417");
     expect(formatValue(null)).toBe("–");
     expect(formatValue(Number.NaN, "rate")).toBe("–");
