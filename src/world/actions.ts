@@ -58,43 +58,52 @@ const AFFORD_WORD = {
   attachable: "is not an attachable part",
 };
 
+function argAt(args: readonly number[], k: number): number {
+  return args[k] ?? -1;
+}
+
+function nameAt(names: readonly string[], k: number): string {
+  return names[k] ?? "?";
+}
+
 function checkOne(
   state: WorldState,
   pre: Precondition,
   args: readonly number[],
   names: readonly string[],
 ): Failure | null {
-  const at = (k: number) => args[k] ?? -1;
-  const name = (k: number) => names[k] ?? "?";
   switch (pre.check) {
     case "visible":
-      return at(pre.arg) >= 0 && state.isVisible(at(pre.arg))
+      return argAt(args, pre.arg) >= 0 && state.isVisible(argAt(args, pre.arg))
         ? null
-        : { type: "not_visible", message: `${name(pre.arg)} is not visible` };
+        : { type: "not_visible", message: `${nameAt(names, pre.arg)} is not visible` };
     case "held": {
-      const held = at(pre.arg) >= 0 && state.rel[at(pre.arg)] === Loc.Held;
+      const held = argAt(args, pre.arg) >= 0 && state.rel[argAt(args, pre.arg)] === Loc.Held;
       if (held === pre.value) return null;
       return pre.value
-        ? { type: "not_held", message: `${name(pre.arg)} is not held` }
-        : { type: "already_in_state", message: `${name(pre.arg)} is already held` };
+        ? { type: "not_held", message: `${nameAt(names, pre.arg)} is not held` }
+        : { type: "already_in_state", message: `${nameAt(names, pre.arg)} is already held` };
     }
     case "detached":
-      return state.rel[at(pre.arg)] === Loc.Attached
-        ? { type: "already_in_state", message: `${name(pre.arg)} is attached to another part` }
+      return state.rel[argAt(args, pre.arg)] === Loc.Attached
+        ? {
+            type: "already_in_state",
+            message: `${nameAt(names, pre.arg)} is attached to another part`,
+          }
         : null;
     case "affords":
-      return state.affords(at(pre.arg), pre.affordance)
+      return state.affords(argAt(args, pre.arg), pre.affordance)
         ? null
         : {
             type: "missing_affordance",
-            message: `${name(pre.arg)} ${AFFORD_WORD[pre.affordance]}`,
+            message: `${nameAt(names, pre.arg)} ${AFFORD_WORD[pre.affordance]}`,
           };
     case "attr":
-      return state.attr(at(pre.arg), pre.attr) === pre.value
+      return state.attr(argAt(args, pre.arg), pre.attr) === pre.value
         ? null
         : {
             type: "already_in_state",
-            message: `${name(pre.arg)} is already ${pre.value ? "not " : ""}${ATTR_WORD[pre.attr]}`,
+            message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${ATTR_WORD[pre.attr]}`,
           };
     case "free_hands": {
       const free = (state.hands[0] < 0 ? 1 : 0) + (state.hands[1] < 0 ? 1 : 0);
@@ -103,34 +112,38 @@ function checkOne(
         : { type: "hands_not_free", message: `needs ${pre.n} free hand(s), ${free} free` };
     }
     case "unloaded":
-      return state.load(at(pre.arg)) === 0
+      return state.load(argAt(args, pre.arg)) === 0
         ? null
-        : { type: "carrier_loaded", message: `${name(pre.arg)} is carrying other objects` };
+        : {
+            type: "carrier_loaded",
+            message: `${nameAt(names, pre.arg)} is carrying other objects`,
+          };
     case "not_full":
-      return state.isFull(at(pre.arg))
-        ? { type: "target_full", message: `${name(pre.arg)} is full` }
+      return state.isFull(argAt(args, pre.arg))
+        ? { type: "target_full", message: `${nameAt(names, pre.arg)} is full` }
         : null;
     case "acyclic":
-      return state.isAncestor(at(pre.object), at(pre.target))
+      return state.isAncestor(argAt(args, pre.object), argAt(args, pre.target))
         ? {
             type: "placement_cycle",
-            message: `${name(pre.object)} cannot be placed on or in ${name(pre.target)}`,
+            message: `${nameAt(names, pre.object)} cannot be placed on or in ${nameAt(names, pre.target)}`,
           }
         : null;
     case "compatible":
-      return state.info[at(pre.part)]?.compatible.has(names[pre.target] ?? "")
+      return state.info[argAt(args, pre.part)]?.compatible.has(names[pre.target] ?? "")
         ? null
         : {
             type: "incompatible",
-            message: `${name(pre.part)} does not attach to ${name(pre.target)}`,
+            message: `${nameAt(names, pre.part)} does not attach to ${nameAt(names, pre.target)}`,
           };
     case "adjacent_room":
-      return at(pre.arg) >= 0 && state.areAdjacent(state.room, at(pre.arg))
+      return argAt(args, pre.arg) >= 0 && state.areAdjacent(state.room, argAt(args, pre.arg))
         ? null
-        : { type: "not_adjacent", message: `${name(pre.arg)} is not an adjacent room` };
+        : { type: "not_adjacent", message: `${nameAt(names, pre.arg)} is not an adjacent room` };
     case "open_if_openable":
-      return state.hasAttr(at(pre.arg), "open") && !state.attr(at(pre.arg), "open")
-        ? { type: "target_closed", message: `${name(pre.arg)} is closed` }
+      return state.hasAttr(argAt(args, pre.arg), "open") &&
+        !state.attr(argAt(args, pre.arg), "open")
+        ? { type: "target_closed", message: `${nameAt(names, pre.arg)} is closed` }
         : null;
     case "navigation":
       return state.navigation

@@ -266,6 +266,7 @@ function removeNode(s: WorldState, i: number): string | null {
   s.unplace(i);
   s.alive[i] = false;
   s.occludes = s.occludes.filter(([b, t]) => b !== i && t !== i);
+  s.unshareIds();
   s.index.delete(s.ids[i] as string);
   return null;
 }

@@ -11,7 +11,15 @@ function node(
   affordances: WorldNode["affordances"],
   extra: Partial<WorldNode> = {},
 ): WorldNode {
-  return { id, type, name: id.replace(/_/g, " "), category: extra.category ?? id, affordances, attrs: {}, ...extra };
+  return {
+    id,
+    type,
+    name: id.replace(/_/g, " "),
+    category: extra.category ?? id,
+    affordances,
+    attrs: {},
+    ...extra,
+  };
 }
 
 /** The study scene; `navigation` adds the hall with a shelf and two markers. */

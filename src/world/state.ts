@@ -90,8 +90,9 @@ export class WorldState {
     return s;
   }
 
-  /** Append a node (no location yet); returns its index. */
+  /** Append a node (no location yet); returns its index. Copies the id tables clones share. */
   addNode(node: WorldNode): number {
+    this.unshareIds();
     const i = this.ids.length;
     this.ids.push(node.id);
     this.index.set(node.id, i);
@@ -330,12 +331,19 @@ export class WorldState {
     return -1;
   }
 
-  /** A deep copy sharing only immutable node info. */
+  /** Give this state its own id tables before changing them (clones share them). */
+  unshareIds(): void {
+    this.ids = this.ids.slice();
+    this.index = new Map(this.index);
+    this.info = this.info.slice();
+  }
+
+  /** A copy of the dynamic state; id tables are shared until `unshareIds`. */
   clone(): WorldState {
     const s = new WorldState();
-    s.ids = this.ids.slice();
-    s.index = new Map(this.index);
-    s.info = this.info.slice();
+    s.ids = this.ids;
+    s.index = this.index;
+    s.info = this.info;
     s.alive = this.alive.slice();
     s.parent = this.parent.slice();
     s.rel = this.rel.slice();

@@ -1,0 +1,182 @@
+/**
+ * The privileged oracle: optimal plans on the full latent state by A* with the admissible
+ * estimate of requirements.ts, compact state keys (hands sorted) and a binary heap. Plans are
+ * the non-stop actions only (L_o); the caller appends `stop`.
+ */
+import { applyEffects, checkPreconditions } from "./actions.ts";
+import { ACTION_CATALOG } from "./catalog.ts";
+import { goalHolds, type ResolvedAtom } from "./goals.ts";
+import { admissibleEstimate, requirements } from "./requirements.ts";
+import { Loc, type WorldState } from "./state.ts";
+import type { ActionName, WorldAction } from "./types.ts";
+
+/** An optimal plan and search statistics. */
+export interface OraclePlan {
+  actions: WorldAction[];
+  expanded: number;
+}
+
+/** Planner limits. */
+export interface PlanOptions {
+  /** Give up (return null) after this many expansions; default 2,000,000. */
+  maxExpansions?: number;
+}
+
+/** A grounded successor: the action and the state it leads to. */
+export interface Successor {
+  action: WorldAction;
+  state: WorldState;
+}
+
+/**
+ * Executable actions that can matter for the goal: everything the catalog allows except
+ * observe/stop, with press/close/attach limited to goal nodes (their only effect is the goal
+ * attribute, so other uses never shorten a plan).
+ */
+export function successors(state: WorldState, atoms: readonly ResolvedAtom[]): Successor[] {
+  const press = new Set<number>();
+  const close = new Set<number>();
+  const attach: [number, number][] = [];
+  for (const a of atoms) {
+    if (a.pred === "PRESSED") press.add(a.node);
+    else if (a.pred === "CLOSED") close.add(a.node);
+    else if (a.pred === "ASSEMBLED") attach.push([a.part, a.target], [a.target, a.part]);
+  }
+  const vis = state.visibility();
+  const out: Successor[] = [];
+  const tryAction = (name: ActionName, args: number[]) => {
+    const schema = ACTION_CATALOG[name];
+    const ids = args.map((i) => state.ids[i] as string);
+    if (checkPreconditions(state, schema, args, ids)) return;
+    const next = state.clone();
+    applyEffects(next, schema, args);
+    out.push({ action: { name, args: ids }, state: next });
+  };
+  const held = state.hands.filter((h) => h >= 0);
+  for (const r of state.adjacentRooms()) tryAction("walk", [r]);
+  for (let i = 0; i < vis.length; i++) {
+    if (!vis[i]) continue;
+    if (state.affords(i, "openable")) {
+      if (!state.attr(i, "open")) tryAction("open", [i]);
+      else if (close.has(i)) tryAction("close", [i]);
+    }
+    if (press.has(i)) tryAction("press", [i]);
+    if (state.affords(i, "grabbable") && state.rel[i] !== Loc.Held) tryAction("grab", [i]);
+    if (state.affords(i, "movable")) tryAction("move_aside", [i]);
+    for (const h of held) {
+      if (state.affords(i, "support")) tryAction("puton", [h, i]);
+      if (state.affords(i, "contain")) tryAction("putin", [h, i]);
+    }
+  }
+  for (const [p, t] of attach) if (vis[p] && vis[t]) tryAction("attach", [p, t]);
+  return out;
+}
+
+/** A* to a goal-satisfying state; null when no plan exists within the limit. */
+export function planOracle(
+  start: WorldState,
+  atoms: readonly ResolvedAtom[],
+  options: PlanOptions = {},
+): OraclePlan | null {
+  const limit = options.maxExpansions ?? 2_000_000;
+  const states: WorldState[] = [start];
+  const gs: number[] = [0];
+  const parents: number[] = [-1];
+  const actions: (WorldAction | null)[] = [null];
+  const best = new Map<string, number>([[start.key(), 0]]);
+  const heap = new MinHeap();
+  heap.push(0, estimate(start, atoms), 0);
+  let expanded = 0;
+  while (heap.size > 0) {
+    const id = heap.pop();
+    const s = states[id] as WorldState;
+    const g = gs[id] as number;
+    if ((best.get(s.key()) ?? Number.POSITIVE_INFINITY) < g) continue;
+    if (goalHolds(s, atoms)) return { actions: reconstruct(id, parents, actions), expanded };
+    if (++expanded > limit) return null;
+    for (const next of successors(s, atoms)) {
+      const key = next.state.key();
+      const ng = g + 1;
+      if ((best.get(key) ?? Number.POSITIVE_INFINITY) <= ng) continue;
+      best.set(key, ng);
+      const nid = states.length;
+      states.push(next.state);
+      gs.push(ng);
+      parents.push(id);
+      actions.push(next.action);
+      heap.push(nid, ng + estimate(next.state, atoms), ng);
+    }
+  }
+  return null;
+}
+
+function estimate(state: WorldState, atoms: readonly ResolvedAtom[]): number {
+  return admissibleEstimate(requirements(state, atoms));
+}
+
+function reconstruct(
+  id: number,
+  parents: number[],
+  actions: (WorldAction | null)[],
+): WorldAction[] {
+  const out: WorldAction[] = [];
+  for (let cur = id; cur > 0; cur = parents[cur] ?? 0) out.push(actions[cur] as WorldAction);
+  return out.reverse();
+}
+
+/** A binary min-heap of ids by (f ascending, g descending): deeper nodes first on ties. */
+class MinHeap {
+  private ids: number[] = [];
+  private fs: number[] = [];
+  private gs: number[] = [];
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  push(id: number, f: number, g: number): void {
+    this.ids.push(id);
+    this.fs.push(f);
+    this.gs.push(g);
+    let i = this.ids.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+
+  pop(): number {
+    const top = this.ids[0] as number;
+    const last = this.ids.length - 1;
+    this.swap(0, last);
+    this.ids.pop();
+    this.fs.pop();
+    this.gs.pop();
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < this.ids.length && this.less(l, m)) m = l;
+      if (r < this.ids.length && this.less(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+    return top;
+  }
+
+  private less(a: number, b: number): boolean {
+    const fa = this.fs[a] as number;
+    const fb = this.fs[b] as number;
+    return fa < fb || (fa === fb && (this.gs[a] as number) > (this.gs[b] as number));
+  }
+
+  private swap(a: number, b: number): void {
+    [this.ids[a], this.ids[b]] = [this.ids[b] as number, this.ids[a] as number];
+    [this.fs[a], this.fs[b]] = [this.fs[b] as number, this.fs[a] as number];
+    [this.gs[a], this.gs[b]] = [this.gs[b] as number, this.gs[a] as number];
+  }
+}
