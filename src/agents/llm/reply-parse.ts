@@ -10,24 +10,33 @@ export function stripReasoning(text: string): string {
   return end < 0 ? text : text.slice(end + THINK_END.length);
 }
 
-/** The one JSON value of a reply: bare, in a ```json fence, or the outermost {...} in prose. */
+/**
+ * The one JSON value of a reply. Candidates, first that parses wins: the whole reply, the
+ * inside of a ```json fence (first to last fence, so backticks inside strings are harmless),
+ * the outermost {...} of prose around it.
+ */
 export function extractJson(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   const trimmed = text.trim();
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(trimmed);
-  let candidate = fenced ? (fenced[1] ?? "").trim() : trimmed;
-  if (!fenced && !candidate.startsWith("{")) {
-    const first = candidate.indexOf("{");
-    const last = candidate.lastIndexOf("}");
-    if (first < 0 || last < first) return { ok: false, error: "the reply contains no JSON object" };
-    candidate = candidate.slice(first, last + 1);
+  const candidates = [trimmed];
+  const fenced = /```(?:json)?\s*([\s\S]*)```/i.exec(trimmed);
+  if (fenced) candidates.push((fenced[1] ?? "").trim());
+  const first = trimmed.indexOf("{");
+  const last = trimmed.lastIndexOf("}");
+  if (first >= 0 && last > first) candidates.push(trimmed.slice(first, last + 1));
+  else if (!trimmed.startsWith("["))
+    return { ok: false, error: "the reply contains no JSON object" };
+  let error = "";
+  for (const candidate of candidates) {
+    try {
+      return { ok: true, value: JSON.parse(candidate) };
+    } catch (e) {
+      // The last candidate is the narrowest, so its error is the most telling.
+      error = (e as Error).message;
+    }
   }
-  try {
-    return { ok: true, value: JSON.parse(candidate) };
-  } catch (error) {
-    return { ok: false, error: `the reply is not valid JSON: ${(error as Error).message}` };
-  }
+  return { ok: false, error: `the reply is not valid JSON: ${error}` };
 }
 
 /** A reply that should be one Action as JSON, checked against the card's modes and tools. */
