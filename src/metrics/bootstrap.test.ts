@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bootstrapCi, bootstrapMean } from "./bootstrap.ts";
+import { bootstrapCi, bootstrapMean, bootstrapMeans } from "./bootstrap.ts";
 import { mean } from "./rates.ts";
 
 describe("bootstrap", () => {
@@ -27,6 +27,14 @@ describe("bootstrap", () => {
     expect(bootstrapMean(values, { resamples: 500 })).toEqual(
       bootstrapCi(values, mean, { resamples: 500 }),
     );
+  });
+
+  it("bootstraps several columns jointly with the same draws as one column alone", () => {
+    const x = [0.2, 0.9, 0.4, 0.4, 0.1, 0.7];
+    const y = [5, 3, 8, 1, 0, 2];
+    const opts = { resamples: 500, seed: "joint" };
+    expect(bootstrapMeans([x, y], opts)).toEqual([bootstrapMean(x, opts), bootstrapMean(y, opts)]);
+    expect(() => bootstrapMeans([x, [1]])).toThrow(RangeError);
   });
 
   it("bootstraps any statistic over any items", () => {

@@ -30,45 +30,76 @@ export function bootstrapCi<T>(
   opts: BootstrapOptions = {},
 ): Estimate {
   const buffer = items.slice();
-  const stats = resampleStatistics(items.length, opts, (indices) => {
+  const stats = new Float64Array(resampleCount(opts));
+  drawResamples(items.length, opts, (indices, r) => {
     for (let i = 0; i < indices.length; i++) buffer[i] = items[indices[i] as number] as T;
-    return statistic(buffer);
+    stats[r] = statistic(buffer);
   });
   return { value: statistic(items.slice()), ...percentileInterval(stats, opts.level) };
 }
 
-/** Bootstrap interval of the mean; equals bootstrapCi(values, mean) but allocates nothing per resample. */
-export function bootstrapMean(values: readonly number[], opts: BootstrapOptions = {}): Estimate {
-  const n = values.length;
-  const stats = resampleStatistics(n, opts, (indices) => {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[indices[i] as number] as number;
-    return sum / n;
+/**
+ * Joint bootstrap of the means of equal-length columns: every resample draws one set of row
+ * indices for all columns (so paired metrics stay paired), one pass for any number of them.
+ * Column c's result equals bootstrapCi over its values with the mean statistic.
+ */
+export function bootstrapMeans(
+  columns: readonly (readonly number[])[],
+  opts: BootstrapOptions = {},
+): Estimate[] {
+  const n = columns[0]?.length ?? 0;
+  if (columns.some((column) => column.length !== n)) {
+    throw new RangeError("bootstrapMeans needs columns of equal length");
+  }
+  const resamples = resampleCount(opts);
+  const stats = columns.map(() => new Float64Array(resamples));
+  drawResamples(n, opts, (indices, r) => {
+    columns.forEach((column, c) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += column[indices[i] as number] as number;
+      (stats[c] as Float64Array)[r] = sum / n;
+    });
   });
-  let sum = 0;
-  for (const v of values) sum += v;
-  return { value: sum / n, ...percentileInterval(stats, opts.level) };
+  return columns.map((column, c) => {
+    let sum = 0;
+    for (const v of column) sum += v;
+    return { value: sum / n, ...percentileInterval(stats[c] as Float64Array, opts.level) };
+  });
 }
 
-/** The statistic of each resample, computed from the resample's item indices. */
-function resampleStatistics(
-  n: number,
-  opts: BootstrapOptions,
-  evaluate: (indices: Uint32Array) => number,
-): Float64Array {
+/** Bootstrap interval of the mean; equals bootstrapCi(values, mean) without per-resample arrays. */
+export function bootstrapMean(values: readonly number[], opts: BootstrapOptions = {}): Estimate {
+  return bootstrapMeans([values], opts)[0] as Estimate;
+}
+
+function resampleCount(opts: BootstrapOptions): number {
   const resamples = opts.resamples ?? 10_000;
-  if (n === 0) throw new RangeError("bootstrap needs at least one item");
   if (!Number.isInteger(resamples) || resamples < 1) {
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   }
+  return resamples;
+}
+
+/** Calls `visit` with the row indices of each resample, drawn uniformly with replacement. */
+function drawResamples(
+  n: number,
+  opts: BootstrapOptions,
+  visit: (indices: Uint32Array, resample: number) => void,
+): void {
+  if (n === 0) throw new RangeError("bootstrap needs at least one item");
+  const resamples = resampleCount(opts);
   const rng = new Rng(opts.seed ?? DEFAULT_BOOTSTRAP_SEED, "bootstrap");
+  // One 32-bit draw per index, rejecting the top partial block so every index is equally likely.
+  const limit = 2 ** 32 - (2 ** 32 % n);
   const indices = new Uint32Array(n);
-  const stats = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) indices[i] = rng.int(n);
-    stats[r] = evaluate(indices);
+    for (let i = 0; i < n; i++) {
+      let x = rng.nextUint32();
+      while (x >= limit) x = rng.nextUint32();
+      indices[i] = x % n;
+    }
+    visit(indices, r);
   }
-  return stats;
 }
 
 /** Central `level` interval of the resampled statistics. */

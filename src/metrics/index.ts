@@ -4,6 +4,7 @@ export {
   type BootstrapOptions,
   bootstrapCi,
   bootstrapMean,
+  bootstrapMeans,
   DEFAULT_BOOTSTRAP_SEED,
   type Estimate,
 } from "./bootstrap.ts";
