@@ -44,7 +44,7 @@ describe("progress", () => {
     const draw = progressBar(stream(true));
     draw(p);
     draw({ ...p, done: 24 });
-    expect(written[0]?.startsWith("\r[#####-------------------] 6/24 ETA 3m05s")).toBe(true);
+    expect(written[0]?.startsWith("\r[######------------------] 6/24 ETA 3m05s")).toBe(true);
     expect(written[0]?.endsWith("\u001b[K")).toBe(true);
     expect(written[1]).toMatch(/24\/24 .*\n$/);
   });
