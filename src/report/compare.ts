@@ -110,12 +110,14 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
   // Metrics present on the same pairs share one joint bootstrap: the same resampled pairs for
   // all of them, in one pass (one pass per metric would be ten times slower on big runs).
   const differences = new Map<(typeof columns)[number], Estimate>();
-  for (const group of groupBy(columns, (c) => c.coverage).map(([, g]) => g)) {
+  for (const [, group] of groupBy(columns, (c) => c.coverage)) {
     const estimates = bootstrapMeans(
       group.map((c) => c.vb.map((y, i) => y - (c.va[i] as number))),
       { resamples, seed },
     );
-    group.forEach((c, i) => differences.set(c, estimates[i] as Estimate));
+    group.forEach((c, i) => {
+      differences.set(c, estimates[i] as Estimate);
+    });
   }
   const metrics = columns.map((c): MetricDifference => {
     const ci = differences.get(c) as Estimate;
