@@ -8,6 +8,7 @@ export interface RunInfo extends StatusCounts {
   suite: string;
   agent: string;
   planned: number | null;
+  status: string | null;
   suiteTitle?: string;
   suiteVersion?: string;
 }
@@ -30,6 +31,7 @@ export function buildReport(run: RunData, suite?: Suite): FullReport {
     suite: run.suite,
     agent: run.agent,
     planned: run.planned ?? null,
+    status: run.status ?? null,
     ...statusCounts(run),
     ...(suite ? { suiteTitle: suite.title, suiteVersion: suite.version } : {}),
   };

@@ -1,5 +1,6 @@
 /** Display formatting shared by the Markdown, HTML and text renderers. */
 import type { Cell, CellFormat, Headline, ReportTable } from "../core/index.ts";
+import type { RunInfo } from "./build.ts";
 
 /** Shown for null, NaN and infinite values. */
 export const EMPTY = "–";
@@ -47,6 +48,12 @@ export function formatHeadline(h: Headline): string {
   const value = formatValue(h.value, h.format);
   if (h.value === null || h.low === undefined || h.high === undefined) return value;
   return `${value} ${formatInterval(h.low, h.high, h.format)}`;
+}
+
+/** "10 recorded of 12 planned, run interrupted": how complete a run's records are. */
+export function recordedText(run: RunInfo): string {
+  const planned = run.planned === null ? "" : ` of ${run.planned} planned`;
+  return `${run.recorded} recorded${planned}${run.status ? `, run ${run.status}` : ""}`;
 }
 
 /** A table ready to print: header and cells as text, and which columns hold numbers. */

@@ -17,6 +17,8 @@ export interface RunData {
   agent: string;
   /** Episodes the run planned; those without a record count as missing. */
   planned?: number;
+  /** The run header's status (started, finished, interrupted), shown beside the counts. */
+  status?: string;
   records: EpisodeRecord[];
 }
 

@@ -1,7 +1,7 @@
 /** Self-contained HTML rendering of a full report: inline styles, no scripts, all text escaped. */
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
-import { formatHeadline, tableView } from "./format.ts";
+import { formatHeadline, recordedText, tableView } from "./format.ts";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d1d1f; }
@@ -23,10 +23,9 @@ tbody tr:nth-child(even) { background: #fafafa; }
 export function renderHtml(report: FullReport): string {
   const { run } = report;
   const suite = `${run.suiteTitle ?? run.suite}${run.suiteVersion ? ` v${run.suiteVersion}` : ""}`;
-  const planned = run.planned === null ? "" : ` of ${run.planned} planned`;
   const body = [
     `<h1>longhaul report: ${escapeHtml(run.runId)}</h1>`,
-    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(run.agent)} · ${run.recorded} episodes recorded${planned}</p>`,
+    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(run.agent)} · episodes ${escapeHtml(recordedText(run))}</p>`,
     ...[report.generic, report.suite].flatMap((model) => (model ? [modelHtml(model)] : [])),
   ];
   return [

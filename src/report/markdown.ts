@@ -1,7 +1,7 @@
 /** Markdown rendering of a full report. */
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
-import { formatHeadline, type TableView, tableView } from "./format.ts";
+import { formatHeadline, recordedText, type TableView, tableView } from "./format.ts";
 
 /** The report as Markdown: a header, then each model's headlines, tables and notes. */
 export function renderMarkdown(report: FullReport): string {
@@ -11,7 +11,7 @@ export function renderMarkdown(report: FullReport): string {
     "",
     `- suite: ${inline(run.suiteTitle ?? run.suite)}${run.suiteVersion ? ` (v${inline(run.suiteVersion)})` : ""}`,
     `- agent: ${inline(run.agent)}`,
-    `- episodes: ${run.recorded} recorded${run.planned === null ? "" : ` of ${run.planned} planned`}`,
+    `- episodes: ${inline(recordedText(run))}`,
     "",
   ];
   for (const model of [report.generic, report.suite]) if (model) lines.push(...modelLines(model));

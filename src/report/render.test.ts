@@ -36,6 +36,7 @@ const report: FullReport = {
     suite: "toy",
     agent: "agent & co",
     planned: 3,
+    status: "interrupted",
     records: [
       makeRecord("t1", { status: "success" }),
       makeRecord("t2", { status: "failure", category: "QUIT" }),
@@ -69,6 +70,7 @@ describe("renderHtml", () => {
   const html = renderHtml(report);
 
   it("escapes every piece of text", () => {
+    expect(html).toContain("episodes 2 recorded of 3 planned, run interrupted");
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
     );
@@ -97,7 +99,7 @@ describe("renderSummary", () => {
     const lines = text.trimEnd().split("\n");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      "episodes: 2 recorded of 3 planned (success 1, failure 1, invalid 0, missing 1)",
+      "episodes: 2 recorded of 3 planned, run interrupted (success 1, failure 1, invalid 0, missing 1)",
     );
     expect(lines[2]).toContain("success rate 50.0% [9.5%, 90.5%]");
     expect(lines[3]).toBe("Suite <tables> & more: score 25.0% [10.0%, 50.0%]");
