@@ -5,11 +5,23 @@
  * Data model (types.ts): SceneGraph, WorldNode/WorldEdge, Goal/GoalAtom, ActionSchema,
  * WorldAction, EventSchedule/WorldEvent (trigger, rewrites, timing), WorldView.
  * Engine: ACTION_CATALOG (Table 5 as data), World (step, view, goal, latent, clone),
- * WorldState (compact latent state). Coming with these names: planOracle (A* optimal plan),
- * orderedActionDistance (appendix A), taskStateHorizon (Definition 2) and exportPddl.
+ * WorldState (compact latent state), planOracle (A* optimal plan), oracleRollout (τ* with
+ * events and replanning), orderedActionDistance (appendix A), taskStateHorizon (Definition 2).
+ * Coming with this name: exportPddl.
  */
 export { ACTION_CATALOG, catalogFor } from "./catalog.ts";
 export { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
+export {
+  type OracleRollout,
+  oracleRollout,
+  orderedActionDistance,
+  type RolloutStep,
+  type TaskStateHorizon,
+  taskStateHorizon,
+} from "./oracle.ts";
+export { type OraclePlan, type PlanOptions, planOracle, successors } from "./planner.ts";
+export { type RandomSceneOptions, randomScene } from "./random-scene.ts";
+export { PEN_GOAL, studyScene } from "./sample-scenes.ts";
 export { WorldState } from "./state.ts";
 export * from "./types.ts";
 export { projectView } from "./view.ts";

@@ -63,6 +63,11 @@ export class World {
     return goalHolds(this.state, this.atoms);
   }
 
+  /** The active goal's atoms resolved against the latent state (for planners). */
+  goalAtoms(): readonly ResolvedAtom[] {
+    return this.atoms;
+  }
+
   /** Per-atom satisfaction of the active goal, in goal order. */
   goalProgress(): boolean[] {
     return this.atoms.map((a) => atomHolds(this.state, a));

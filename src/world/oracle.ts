@@ -1,0 +1,189 @@
+/**
+ * The oracle rollout τ* with its scheduled events (the oracle replans whenever an event fires
+ * or an action fails), the ordered action distance C_distance (appendix A) and the task-state
+ * horizon H = (H_maintain, H_explore, H_update) of Definition 2, computed on τ*.
+ */
+import { applyEffects, resolveArgs } from "./actions.ts";
+import type { ResolvedAtom } from "./goals.ts";
+import { type PlanOptions, planOracle } from "./planner.ts";
+import { orderedDistance, requirements } from "./requirements.ts";
+import { Loc, type WorldState } from "./state.ts";
+import type { FiredEvent, WorldAction } from "./types.ts";
+import type { World } from "./world.ts";
+
+/** One executed step of the oracle rollout. */
+export interface RolloutStep {
+  action: WorldAction;
+  success: boolean;
+  fired: FiredEvent[];
+  /** Node ids visible in the observation the decision was made on. */
+  visibleBefore: string[];
+  /** Node ids whose location or attributes an event changed during this step. */
+  eventChanged: string[];
+}
+
+/** The oracle's executed rollout (ending with `stop` when it reached the goal). */
+export interface OracleRollout {
+  steps: RolloutStep[];
+  success: boolean;
+  /** Length of the first optimal plan on G_0 (L_o, stop excluded). */
+  initialPlanLength: number;
+  replans: number;
+}
+
+/** Ordered action distance of a state for a goal: C_goal + C_pre (appendix A). */
+export function orderedActionDistance(
+  state: WorldState,
+  atoms: readonly ResolvedAtom[],
+): { goal: number; pre: number; total: number } {
+  return orderedDistance(requirements(state, atoms));
+}
+
+/**
+ * Run the oracle on a copy of `world`: plan optimally on the latent state, execute, and
+ * replan after any failure or fired event, up to `maxSteps` (default 100, the paper's limit).
+ */
+export function oracleRollout(
+  world: World,
+  options: PlanOptions & { maxSteps?: number } = {},
+): OracleRollout {
+  const w = world.clone();
+  const maxSteps = options.maxSteps ?? 100;
+  const steps: RolloutStep[] = [];
+  let plan = planOracle(w.latentState(), w.goalAtoms(), options)?.actions ?? null;
+  const initialPlanLength = plan?.length ?? -1;
+  let replans = 0;
+  while (plan && steps.length < maxSteps) {
+    const action: WorldAction = plan.shift() ?? { name: "stop", args: [] };
+    const visibleBefore = [...w.visibleIds()];
+    const expected = w.latentState().clone();
+    const result = w.step(action);
+    if (result.feedback.status === "success") {
+      const resolved = resolveArgs(expected, action);
+      if (!("type" in resolved)) applyEffects(expected, resolved.schema, resolved.args);
+    }
+    const changed = result.fired.length > 0 ? eventChanges(expected, w.latentState()) : [];
+    steps.push({
+      action,
+      success: result.feedback.status === "success",
+      fired: result.fired,
+      visibleBefore,
+      eventChanged: changed,
+    });
+    if (result.terminated) break;
+    if (result.feedback.status === "failure" || result.fired.length > 0) {
+      replans++;
+      plan = planOracle(w.latentState(), w.goalAtoms(), options)?.actions ?? null;
+    }
+  }
+  const last = steps[steps.length - 1];
+  return {
+    steps,
+    success: last?.action.name === "stop" && w.goalSatisfied(),
+    initialPlanLength,
+    replans,
+  };
+}
+
+/** Nodes whose location, attributes or occlusion differ from what the action alone did. */
+function eventChanges(before: WorldState, after: WorldState): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < after.ids.length; i++) {
+    const id = after.ids[i] as string;
+    if (
+      i >= before.ids.length ||
+      before.parent[i] !== after.parent[i] ||
+      before.rel[i] !== after.rel[i] ||
+      before.val[i] !== after.val[i] ||
+      before.alive[i] !== after.alive[i] ||
+      before.occludes.some(
+        ([b, t]) => t === i && !after.occludes.some(([b2, t2]) => b2 === b && t2 === t),
+      ) ||
+      after.occludes.some(
+        ([b, t]) => t === i && !before.occludes.some(([b2, t2]) => b2 === b && t2 === t),
+      )
+    )
+      out.push(id);
+  }
+  return out;
+}
+
+/** The task-state horizon of Definition 2. */
+export interface TaskStateHorizon {
+  maintain: number;
+  explore: number;
+  update: number;
+}
+
+/**
+ * TSH on the oracle rollout. Operationally, the fact about a node n is its location and state.
+ * The decisions it constrains are the steps that take n as an argument plus the preparatory
+ * steps that serve n (an open/move_aside after which n became visible, a walk into n's room
+ * before its use). A decision depends on the fact when n is not in that decision's view.
+ * - H_explore: over spatially dependent nodes (hidden by a blocker in G_0), the minimal number
+ *   of view-expanding actions exposing n in G_0 (closed containers + active occluders on its
+ *   location chain).
+ * - H_maintain: over temporally dependent nodes (seen before a decision that cannot see them),
+ *   the steps from first sight to the last decision they constrain.
+ * - H_update: nodes some decision uses whose fact an event changed along τ* (the facts the
+ *   oracle had to re-acquire).
+ */
+export function taskStateHorizon(initial: WorldState, rollout: OracleRollout): TaskStateHorizon {
+  const uses = new Map<string, number[]>();
+  const addUse = (id: string, t: number) => {
+    const list = uses.get(id) ?? [];
+    list.push(t);
+    uses.set(id, list);
+  };
+  const steps = rollout.steps;
+  steps.forEach((step, t) => {
+    if (step.action.name === "walk" || step.action.name === "stop") return;
+    for (const id of step.action.args) addUse(id, t);
+    // Preparatory steps that exposed an argument serve it.
+    for (let s = t - 1; s >= 0; s--) {
+      const prep = steps[s] as RolloutStep;
+      const name = prep.action.name;
+      if (name !== "walk" && name !== "open" && name !== "move_aside") break;
+      for (const id of step.action.args) if (!prep.visibleBefore.includes(id)) addUse(id, s);
+    }
+  });
+  const firstSeen = new Map<string, number>();
+  steps.forEach((step, t) => {
+    for (const id of step.visibleBefore) if (!firstSeen.has(id)) firstSeen.set(id, t);
+  });
+  const changedByEvents = new Set(steps.flatMap((s) => s.eventChanged));
+  const initialVis = initial.visibility();
+  let maintain = 0;
+  let explore = 0;
+  let update = 0;
+  for (const [id, ts] of uses) {
+    if (changedByEvents.has(id)) update++;
+    const dependent = ts.filter((t) => !(steps[t] as RolloutStep).visibleBefore.includes(id));
+    if (dependent.length === 0) continue;
+    const i = initial.index.get(id);
+    if (i !== undefined && !initialVis[i]) explore = Math.max(explore, exposureCost(initial, i));
+    const seen = firstSeen.get(id);
+    const last = Math.max(...ts);
+    if (seen !== undefined && dependent.some((t) => t > seen))
+      maintain = Math.max(maintain, last - seen);
+  }
+  return { maintain, explore, update };
+}
+
+/** Closed containers and active occluders on a node's location chain in a state. */
+function exposureCost(state: WorldState, i: number): number {
+  let cost = 0;
+  for (let cur = i, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
+    if (state.isOccluded(cur)) cost++;
+    const p = state.parent[cur] ?? -1;
+    if (
+      p >= 0 &&
+      state.rel[cur] === Loc.Inside &&
+      state.hasAttr(p, "open") &&
+      !state.attr(p, "open")
+    )
+      cost++;
+    cur = p;
+  }
+  return cost;
+}
