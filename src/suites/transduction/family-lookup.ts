@@ -1,0 +1,38 @@
+/**
+ * Variable lookup: each record is an expression over two variables resolved against a
+ * definition pool of 8/32/128/256 definitions; the pool size does not depend on the number
+ * of records (appendix A). Values are two-digit so the lookup, not the sum, is the work.
+ */
+import type { Family } from "./family.ts";
+import { VARIABLE_NAME_COUNT, variableName } from "./vocabulary.ts";
+
+/** Definition pool size of difficulty 1..4. */
+export const POOL_SIZES = [8, 32, 128, 256] as const;
+
+/** Records `a + b` over the pool; the answer is the integer sum of the two values. */
+export const lookupFamily: Family = {
+  create(rng, params) {
+    const size = POOL_SIZES[params.difficulty - 1] ?? POOL_SIZES[0];
+    const names = rng
+      .sample(
+        Array.from({ length: VARIABLE_NAME_COUNT }, (_, i) => i),
+        size,
+      )
+      .map(variableName);
+    const values = names.map(() => rng.range(10, 99));
+    const context = `Definitions:\n${names.map((n, i) => `${n} = ${values[i]}`).join("\n")}`;
+    return {
+      operation:
+        "Replace each variable by its value from the definitions and write the sum as an integer",
+      context,
+      layout: { kind: "lines", recordNoun: "an expression over defined variables", example: "131" },
+      next() {
+        // Two distinct definitions, drawn without shuffling the pool each time.
+        const i = rng.int(size);
+        let j = rng.int(size - 1);
+        if (j >= i) j++;
+        return { input: `${names[i]} + ${names[j]}`, cells: [String(values[i]! + values[j]!)] };
+      },
+    };
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * Token statistics of a set of documents for `longhaul stats transduction`: per cell and
+ * per horizon, mean prompt and required-output tokens and record counts. Documents are
+ * generated (that is the only way to know their size) and dropped one by one.
+ */
+import type { ReportTable, StatsModel, TaskSpec } from "../../core/index.ts";
+import { mean } from "../../metrics/index.ts";
+import { generateDocument } from "./document.ts";
+import type { DocumentParams } from "./params.ts";
+
+interface Sizes {
+  prompt: number;
+  output: number;
+  records: number;
+  target: number;
+}
+
+function group<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = out.get(key);
+    if (list) list.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
+}
+
+const round = (x: number) => Math.round(x);
+
+/** Per-cell and per-horizon token statistics of the documents the specs describe. */
+export function transductionStats(specs: TaskSpec<DocumentParams>[]): StatsModel {
+  const sized = specs.map((spec) => {
+    const doc = generateDocument(spec.payload);
+    const sizes: Sizes = {
+      prompt: doc.tokens.prompt,
+      output: doc.tokens.output,
+      records: doc.expected.rows.length,
+      target: doc.tokens.target,
+    };
+    return { params: spec.payload, sizes };
+  });
+
+  const cells = group(sized, ({ params: p }) =>
+    [p.task, p.format, `d${p.difficulty}`, `${p.horizonK}K`].join("\t"),
+  );
+  const cellTable: ReportTable = {
+    title: "Token statistics per cell",
+    columns: [
+      "task",
+      "format",
+      "difficulty",
+      "horizon",
+      "documents",
+      "prompt",
+      "output",
+      "records",
+    ],
+    formats: ["text", "text", "text", "text", "int", "int", "int", "int"],
+    rows: [...cells].map(([key, docs]) => [
+      ...key.split("\t"),
+      docs.length,
+      round(mean(docs.map((d) => d.sizes.prompt))),
+      round(mean(docs.map((d) => d.sizes.output))),
+      round(mean(docs.map((d) => d.sizes.records))),
+    ]),
+  };
+
+  const horizons = group(sized, ({ params }) => String(params.horizonK));
+  const horizonRows = [...horizons].map(([h, docs]) => {
+    const deviation = Math.max(
+      ...docs.map((d) => Math.abs((d.sizes.prompt + d.sizes.output) / d.sizes.target - 1)),
+    );
+    return {
+      h,
+      prompt: mean(docs.map((d) => d.sizes.prompt)),
+      output: mean(docs.map((d) => d.sizes.output)),
+      row: [
+        `${h}K`,
+        docs.length,
+        docs[0]!.sizes.target,
+        round(mean(docs.map((d) => d.sizes.prompt))),
+        round(mean(docs.map((d) => d.sizes.output))),
+        round(mean(docs.map((d) => d.sizes.records))),
+        deviation,
+      ],
+    };
+  });
+  const horizonTable: ReportTable = {
+    title: "Token statistics per horizon",
+    caption:
+      "Mean prompt and required-output tokens; worst deviation of their sum from the target.",
+    columns: ["horizon", "documents", "target", "prompt", "output", "records", "max deviation"],
+    formats: ["text", "int", "int", "int", "int", "int", "rate"],
+    rows: horizonRows.map((r) => r.row),
+  };
+
+  const largest = horizonRows.reduce<(typeof horizonRows)[number] | undefined>(
+    (best, r) => (best === undefined || Number(r.h) > Number(best.h) ? r : best),
+    undefined,
+  );
+  return {
+    suite: "transduction",
+    tables: [horizonTable, cellTable],
+    summary: {
+      documents: sized.length,
+      largestHorizonK: largest ? Number(largest.h) : 0,
+      meanPromptTokensAtLargest: largest ? round(largest.prompt) : 0,
+      meanOutputTokensAtLargest: largest ? round(largest.output) : 0,
+    },
+  };
+}
