@@ -1,0 +1,175 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { goalHolds, type ResolvedAtom } from "./goals.ts";
+import {
+  type Goal,
+  oracleRollout,
+  orderedActionDistance,
+  PEN_GOAL,
+  planOracle,
+  randomScene,
+  resolveGoal,
+  studyScene,
+  successors,
+  taskStateHorizon,
+  World,
+  WorldState,
+} from "./index.ts";
+
+/** Plain breadth-first search over the same successor relation: the optimal length. */
+function bfsLength(start: WorldState, atoms: readonly ResolvedAtom[], limit = 200_000): number {
+  let frontier = [start];
+  const seen = new Set([start.key()]);
+  for (let depth = 0; frontier.length > 0 && seen.size < limit; depth++) {
+    const next: WorldState[] = [];
+    for (const s of frontier) {
+      if (goalHolds(s, atoms)) return depth;
+      for (const succ of successors(s, atoms)) {
+        const key = succ.state.key();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(succ.state);
+      }
+    }
+    frontier = next;
+  }
+  return -1;
+}
+
+describe("oracle planner", () => {
+  it("finds appendix A's 4-step plan, and 6 steps when the case starts closed", () => {
+    const s = WorldState.fromScene(studyScene());
+    const plan = planOracle(s, resolveGoal(s, PEN_GOAL));
+    expect(plan?.actions.map((a) => a.name)).toEqual(["move_aside", "grab", "putin", "close"]);
+    const closed = studyScene();
+    const pc = closed.nodes.find((n) => n.id === "pencil_case");
+    if (pc) pc.attrs = { open: false };
+    const c = WorldState.fromScene(closed);
+    expect(planOracle(c, resolveGoal(c, PEN_GOAL))?.actions).toHaveLength(5);
+  });
+
+  it("every plan step is executable in the engine and reaches the goal", () => {
+    const goal: Goal = {
+      all: [
+        ...PEN_GOAL.all,
+        { pred: "INSIDE", object: "eraser", target: "pencil_case" },
+        { pred: "ON", object: "marker_1", target: "desk" },
+        { pred: "ASSEMBLED", part: "lipstick_cap", target: "lipstick_body" },
+        { pred: "PRESSED", node: "lamp_button" },
+        { pred: "COUNT", rel: "ON", category: "marker", target: "desk", op: "exactly", n: 2 },
+      ],
+    };
+    const w = new World(studyScene(true), goal);
+    const plan = planOracle(w.latentState(), w.goalAtoms());
+    expect(plan).not.toBeNull();
+    for (const a of plan?.actions ?? []) expect(w.step(a).feedback.status).toBe("success");
+    expect(w.goalSatisfied()).toBe(true);
+  });
+
+  it("matches brute-force BFS lengths on small random instances", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 2 }),
+        (seed, rooms) => {
+          const { scene, goal } = randomScene(seed, { rooms, objects: 4, containers: 2, goals: 2 });
+          const s = WorldState.fromScene(scene);
+          const atoms = resolveGoal(s, goal);
+          const plan = planOracle(s, atoms);
+          expect(plan?.actions.length ?? -1).toBe(bfsLength(s, atoms));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("returns null for an unsatisfiable goal", () => {
+    const s = WorldState.fromScene(studyScene());
+    const atoms = resolveGoal(s, { all: [{ pred: "PRESSED", node: "desk" }] });
+    expect(planOracle(s, atoms)).toBeNull();
+  });
+});
+
+describe("ordered action distance and TSH (hand-worked)", () => {
+  it("appendix A: 4, 5 with the pair in an adjacent room, 5 with the case closed", () => {
+    const s = WorldState.fromScene(studyScene());
+    expect(orderedActionDistance(s, resolveGoal(s, PEN_GOAL))).toEqual({
+      goal: 2,
+      pre: 2,
+      total: 4,
+    });
+    // Robot starts in the hall: one extra walk.
+    const away = {
+      ...studyScene(true),
+      robot: { room: "hall", hands: [null, null] as [null, null] },
+    };
+    const a = WorldState.fromScene(away);
+    expect(orderedActionDistance(a, resolveGoal(a, PEN_GOAL)).total).toBe(5);
+    // Closed case: open, and CLOSED is already satisfied (no close goal action) but needs a re-close.
+    const closed = studyScene();
+    const pc = closed.nodes.find((n) => n.id === "pencil_case");
+    if (pc) pc.attrs = { open: false };
+    const c = WorldState.fromScene(closed);
+    expect(orderedActionDistance(c, resolveGoal(c, PEN_GOAL))).toEqual({
+      goal: 1,
+      pre: 4,
+      total: 5,
+    });
+  });
+
+  it("TSH of the pen task with an extra eraser and marker", () => {
+    // Plan (0-based steps): 0 open(drawer) 1 open(box) 2 grab(eraser) 3 putin(eraser,case)
+    // 4 move_aside(book) 5 grab(red_pen) 6 putin(red_pen,case) 7 close(case) 8 walk(hall)
+    // 9 grab(marker_1) 10 walk(study) 11 puton(marker_1,desk) 12 stop.
+    // explore: eraser sits in a closed box in a closed drawer -> 2 view-expanding actions.
+    // maintain: the desk is seen at 0, unseen at the walk back (10), last used at 11 -> 11.
+    const goal: Goal = {
+      all: [
+        ...PEN_GOAL.all,
+        { pred: "INSIDE", object: "eraser", target: "pencil_case" },
+        { pred: "ON", object: "marker_1", target: "desk" },
+      ],
+    };
+    const w = new World(studyScene(true), goal);
+    const rollout = oracleRollout(w);
+    expect(rollout.success).toBe(true);
+    expect(rollout.initialPlanLength).toBe(12);
+    expect(rollout.steps).toHaveLength(13);
+    const tsh = taskStateHorizon(w.latentState(), rollout);
+    expect(tsh.explore).toBe(2);
+    expect(tsh.update).toBe(0);
+    const walkBack = rollout.steps.findIndex((s, i) => i > 8 && s.action.name === "walk");
+    const lastDeskUse = rollout.steps.findIndex(
+      (s) => s.action.name === "puton" && s.action.args[1] === "desk",
+    );
+    expect(tsh.maintain).toBe(11);
+    expect(lastDeskUse).toBe(11);
+    expect(walkBack).toBe(lastDeskUse - 1);
+  });
+
+  it("the oracle replans after an event and H_update counts the disturbed fact", () => {
+    const w = new World(studyScene(), PEN_GOAL, [
+      {
+        id: "i3",
+        trigger: { on: "goal_fact", pred: "INSIDE" },
+        rewrites: [{ op: "relocate", node: "$object", rel: "ON", target: "desk" }],
+        timing: "after_action",
+        maxFires: 1,
+        oncePerAction: false,
+      },
+    ]);
+    const rollout = oracleRollout(w);
+    expect(rollout.success).toBe(true);
+    expect(rollout.replans).toBe(1);
+    expect(rollout.steps.map((s) => s.action.name)).toEqual([
+      "move_aside",
+      "grab",
+      "putin",
+      "grab",
+      "putin",
+      "close",
+      "stop",
+    ]);
+    expect(taskStateHorizon(w.latentState(), rollout).update).toBe(1);
+  });
+});
