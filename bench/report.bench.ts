@@ -65,12 +65,18 @@ function syntheticRun(runId: string, skill: number): RunData {
   return { runId, suite: "bench", agent: runId, planned: EPISODES + 100, records };
 }
 
+/** Mean wall and CPU time per call; CPU time is steadier when other processes share the cores. */
 function time<T>(label: string, fn: () => T, repeats = 5): T {
   let result = fn();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < repeats; i++) result = fn();
-  const ms = (performance.now() - started) / repeats;
-  console.log(`${label.padEnd(58)} ${ms.toFixed(2).padStart(10)} ms`);
+  const wall = (performance.now() - started) / repeats;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000 / repeats;
+  console.log(
+    `${label.padEnd(58)} ${wall.toFixed(2).padStart(10)} ms wall ${cpuMs.toFixed(2).padStart(10)} ms cpu`,
+  );
   return result;
 }
 

@@ -52,13 +52,21 @@ export function bootstrapMeans(
     throw new RangeError("bootstrapMeans needs columns of equal length");
   }
   const resamples = resampleCount(opts);
+  const k = columns.length;
   const stats = columns.map(() => new Float64Array(resamples));
+  // Row-major copy: one resampled row's values sit together, so a draw touches one cache line.
+  const matrix = new Float64Array(n * k);
+  columns.forEach((column, c) => {
+    for (let i = 0; i < n; i++) matrix[i * k + c] = column[i] as number;
+  });
+  const sums = new Float64Array(k);
   drawResamples(n, opts, (indices, r) => {
-    columns.forEach((column, c) => {
-      let sum = 0;
-      for (let i = 0; i < n; i++) sum += column[indices[i] as number] as number;
-      (stats[c] as Float64Array)[r] = sum / n;
-    });
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const row = (indices[i] as number) * k;
+      for (let c = 0; c < k; c++) sums[c] = (sums[c] as number) + (matrix[row + c] as number);
+    }
+    for (let c = 0; c < k; c++) (stats[c] as Float64Array)[r] = (sums[c] as number) / n;
   });
   return columns.map((column, c) => {
     let sum = 0;
