@@ -16,5 +16,14 @@ export {
   planEpisodes,
 } from "./plan.ts";
 export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
-export { loadRun, RUN_FILES, readTrace, readTraceFile, tracePath } from "./run-dir.ts";
+export {
+  EpisodeLog,
+  loadRun,
+  RUN_FILES,
+  readTrace,
+  readTraceFile,
+  recoverEpisodes,
+  tracePath,
+  writeTrace,
+} from "./run-dir.ts";
 export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";

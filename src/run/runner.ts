@@ -1,4 +1,5 @@
 /** runSuite: plan, resume, run episodes with bounded concurrency, log each as it finishes. */
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import {
   type AccessProfile,
@@ -146,6 +147,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   if (opts.signal?.aborted) forwardAbort();
   opts.signal?.addEventListener("abort", forwardAbort, { once: true });
   const signal = stop.signal;
+  // Every episode in flight listens to this signal: that many listeners is by design.
+  setMaxListeners(0, signal);
   let fatal: unknown;
   const gate = new AdaptiveLimiter(concurrency);
   const log = await EpisodeLog.open(opts.outDir);
