@@ -23,7 +23,8 @@ export interface FullReport {
 
 /**
  * The report of one run. The generic model groups success by family and by each of the
- * suite's dimensions; the suite model is `suite.aggregate` over all records, invalid included.
+ * suite's dimensions, leaving invalid episodes out of success rates (see genericModel); the
+ * suite model is `suite.aggregate` over all records, invalid included, for the suite to judge.
  */
 export function buildReport(run: RunData, suite?: Suite): FullReport {
   const info: RunInfo = {

@@ -54,7 +54,13 @@ export function statusCounts(run: RunData): StatusCounts {
   };
 }
 
-/** The generic report model of a run, with success tables per family and per `dimensions` tag. */
+/**
+ * The generic report model of a run, with success tables per family and per `dimensions` tag.
+ * Every success rate is success / (success + failure): invalid episodes (ERR: provider or
+ * runtime faults) are excluded from denominators and counted on their own, as EP §5.4 keeps
+ * an incomplete evaluation record apart from an unsuccessful attempt; missing = planned -
+ * recorded. Usage and effort count every recorded episode, since invalid ones spent too.
+ */
 export function genericModel(run: RunData, dimensions: readonly string[]): ReportModel {
   const counts = statusCounts(run);
   const records = run.records;
