@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { greedyAgent } from "../../test/fixtures/grid-agents.ts";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
-import { loadRun, parseEpisodeLines, RUN_FILES, readTrace, recoverEpisodes } from "./run-dir.ts";
+import {
+  EpisodeLog,
+  loadRun,
+  parseEpisodeLines,
+  RUN_FILES,
+  readTrace,
+  recoverEpisodes,
+} from "./run-dir.ts";
 import { runSuite } from "./runner.ts";
 
 let dir: string;
@@ -81,5 +88,19 @@ describe("run directory", () => {
     const parsed = parseEpisodeLines(text, "f");
     expect(parsed.torn).toBe(true);
     expect(parsed.completeBytes).toBe(Buffer.byteLength(text) - 3);
+  });
+
+  it("writes concurrent appends each exactly once, in call order, in batched syncs", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "longhaul-log-"));
+    const record = JSON.parse(lines()[0]!);
+    const log = await EpisodeLog.open(copy);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => log.append({ ...record, episodeId: `e${i}` })),
+    );
+    await log.close();
+    const written = readFileSync(join(copy, RUN_FILES.episodes), "utf8").trimEnd().split("\n");
+    expect(written.map((l) => JSON.parse(l).episodeId)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `e${i}`),
+    );
   });
 });
