@@ -13,7 +13,9 @@ export function positionMetric(b: number): string {
   return `pos${b}`;
 }
 
-const cellOf = (r: EpisodeRecord) => `${r.tags.task}|${r.tags.difficulty}`;
+// A cell is a task-difficulty pair at one horizon, so views over several horizons weigh
+// each horizon equally too.
+const cellOf = (r: EpisodeRecord) => `${r.tags.task}|${r.tags.difficulty}|${r.tags.horizonK}`;
 const horizonOf = (r: EpisodeRecord) => Number(r.tags.horizonK);
 
 /** Cell-balanced mean of a metric, null where no record has it. */
