@@ -97,7 +97,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     command: opts.command ?? [],
     config: {
       ...(opts.subset !== undefined ? { subset: opts.subset } : {}),
-      ...(opts.filters !== undefined ? { filters: opts.filters } : {}),
+      // No filters and an empty filter set are the same run.
+      ...(opts.filters && Object.keys(opts.filters).length > 0 ? { filters: opts.filters } : {}),
       ...(opts.taskIds !== undefined ? { taskIds: opts.taskIds } : {}),
       ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
       epochs: opts.epochs,
