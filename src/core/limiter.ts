@@ -39,8 +39,12 @@ export class AdaptiveLimiter implements CallGate {
     while (lane.inFlight >= lane.limit) {
       signal?.throwIfAborted();
       await new Promise<void>((resolve) => {
-        lane.waiters.push(resolve);
-        signal?.addEventListener("abort", () => resolve(), { once: true });
+        const onAbort = () => resolve();
+        lane.waiters.push(() => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        });
+        signal?.addEventListener("abort", onAbort, { once: true });
       });
     }
     signal?.throwIfAborted();
