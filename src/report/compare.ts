@@ -9,7 +9,7 @@ import {
   pairedOutcomes,
 } from "../metrics/index.ts";
 import type { RunData } from "./generic.ts";
-import { groupBy, pairKey } from "./group.ts";
+import { groupBy, naturalCompare, pairKey } from "./group.ts";
 
 /** One side of a comparison. */
 export interface CompareSide {
@@ -156,7 +156,7 @@ function suiteMeasures(pairs: readonly [EpisodeRecord, EpisodeRecord][]): Measur
   const names = new Set<string>();
   for (const [ra, rb] of pairs)
     for (const name of Object.keys({ ...ra.metrics, ...rb.metrics })) names.add(name);
-  return [...names].sort().map((name) => ({
+  return [...names].sort(naturalCompare).map((name) => ({
     metric: `metric: ${name}`,
     format: "number",
     of: (r) => r.metrics[name],

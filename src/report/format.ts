@@ -86,8 +86,10 @@ export function tableView(table: ReportTable): TableView {
           : formatValue(row[i] ?? null, formats[i]),
       ),
     ),
-    numeric: keep.map(
-      (i) => formats[i] !== "text" && table.rows.some((row) => typeof row[i] === "number"),
+    numeric: keep.map((i) =>
+      formats[i] === undefined
+        ? table.rows.some((row) => typeof row[i] === "number")
+        : formats[i] !== "text",
     ),
   };
 }

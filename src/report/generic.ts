@@ -8,7 +8,7 @@ import {
   totalTokens,
 } from "../core/index.ts";
 import { mean, passAtK, wilson } from "../metrics/index.ts";
-import { type GroupKey, groupBy, NO_VALUE, tagOf } from "./group.ts";
+import { type GroupKey, groupBy, NO_VALUE, naturalCompare, tagOf } from "./group.ts";
 
 /** A run's identity and records, as read from a run directory. */
 export interface RunData {
@@ -269,7 +269,7 @@ function usageTable(records: readonly EpisodeRecord[]): ReportTable {
 
 function metricsTable(records: readonly EpisodeRecord[]): ReportTable[] {
   const valid = records.filter((r) => r.status === "success" || r.status === "failure");
-  const names = [...new Set(valid.flatMap((r) => Object.keys(r.metrics)))].sort();
+  const names = [...new Set(valid.flatMap((r) => Object.keys(r.metrics)))].sort(naturalCompare);
   if (names.length === 0) return [];
   return [
     {

@@ -23,8 +23,26 @@ function compareKeys(a: GroupKey, b: GroupKey): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (typeof a === "number") return -1;
   if (typeof b === "number") return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return naturalCompare(a, b);
 }
+
+/** Text order with digit runs compared as numbers: "4k" < "16k", "pos2" < "pos10". */
+export function naturalCompare(a: string, b: string): number {
+  const pa = a.match(CHUNKS) ?? [];
+  const pb = b.match(CHUNKS) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    if (x === y) continue;
+    const numeric = DIGITS.test(x) && DIGITS.test(y);
+    if (numeric && Number(x) !== Number(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+const CHUNKS = /\d+|\D+/g;
+const DIGITS = /^\d/;
 
 /** The value of tag `name` on a record, or NO_VALUE. */
 export function tagOf(record: EpisodeRecord, name: string): GroupKey {

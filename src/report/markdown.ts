@@ -47,5 +47,5 @@ function modelLines(model: ReportModel): string[] {
 
 /** One line of text safe inside Markdown tables: no line breaks, pipes, markup or raw HTML. */
 function inline(text: string): string {
-  return text.replace(/\r?\n/g, " ").replace(/([\\|*`<>])/g, "\\$1");
+  return text.replace(/\r?\n/g, " ").replace(/([\\|*`<])/g, "\\$1");
 }

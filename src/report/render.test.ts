@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReportModel } from "../core/index.ts";
 import { buildReport, type FullReport } from "./build.ts";
 import { escapeHtml, renderHtml } from "./html.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { markdownTable, renderMarkdown } from "./markdown.ts";
 import { renderSummary } from "./summary.ts";
 import { makeRecord } from "./test-records.ts";
 import { writeReport } from "./write.ts";
@@ -50,7 +51,7 @@ describe("renderMarkdown", () => {
 
   it("renders every table of both models", () => {
     for (const table of [...report.generic.tables, ...hostile.tables]) {
-      expect(md).toContain(`### ${table.title.replace(/([<>])/g, "\\$1")}`);
+      expect(md).toContain(`### ${table.title.replace(/</g, "\\<")}`);
     }
     expect(md).toContain("| family | valid | successes | success rate | 95% CI | invalid |");
     expect(md).toContain("| A | 2 | 1 | 50.0% | [9.5%, 90.5%] | 0 |");
@@ -61,8 +62,28 @@ describe("renderMarkdown", () => {
     expect(md).toContain("- **success rate**: 50.0% [9.5%, 90.5%]");
     expect(md).toContain("- **score**: 25.0% [10.0%, 50.0%]");
     expect(md).toContain("| room\\|name | SR |");
-    expect(md).toContain("| \\<script\\>alert(1)\\</script\\> | 12.5% |");
+    expect(md).toContain("| \\<script>alert(1)\\</script> | 12.5% |");
     expect(md).toContain("> suite note");
+  });
+});
+
+describe("markdownTable", () => {
+  it("keeps one line per row and one column per cell whatever the text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string()), { maxLength: 5 }), (rows) => {
+        const lines = markdownTable({
+          header: ["a", "b"],
+          rows: rows.map((r) => [...r]),
+          numeric: [false, false],
+        });
+        expect(lines).toHaveLength(rows.length + 2);
+        for (const line of lines) {
+          // unescaped pipes: a pipe preceded by an even number of backslashes
+          expect(line.match(/(?<!\\)(?:\\\\)*\|/g)).toHaveLength(3);
+          expect(line).not.toMatch(/\n/);
+        }
+      }),
+    );
   });
 });
 
@@ -80,6 +101,21 @@ describe("renderHtml", () => {
     expect(html).toContain("agent &amp; co");
     expect(html).toContain("run-&lt;1&gt;");
     expect(html).toContain("rooms &quot;as named&quot;");
+  });
+
+  it("escapes reversibly and leaves no markup characters", () => {
+    const decode = (t: string) =>
+      t.replace(
+        /&(lt|gt|quot|#39|amp);/g,
+        (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e] ?? e,
+      );
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const escaped = escapeHtml(text);
+        expect(escaped).not.toMatch(/[<>"']/);
+        expect(decode(escaped)).toBe(text);
+      }),
+    );
   });
 
   it("is self-contained and shows every table with formatted cells", () => {
