@@ -144,11 +144,11 @@ function checkReferences(f: z.infer<typeof FamilySpec>, ctx: z.RefinementCtx): v
   if (f.domain === "tabletop" && f.rooms.length !== 1)
     issue(["rooms"], "tabletop families have exactly one room");
   if (f.start !== undefined && !rooms.has(f.start)) issue(["start"], `unknown room ${f.start}`);
-  f.adjacent?.forEach((pair, i) =>
+  f.adjacent?.forEach((pair, i) => {
     pair.forEach((r, j) => {
       if (!rooms.has(r)) issue(["adjacent", i, j], `unknown room ${r}`);
-    }),
-  );
+    });
+  });
   const seen = new Set<string>();
   f.fixtures.forEach((x, i) => {
     if (seen.has(x.key)) issue(["fixtures", i, "key"], `duplicate fixture key ${x.key}`);

@@ -84,8 +84,8 @@ function fixtureRel(parent: FixtureSpec): "ON" | "INSIDE" {
   return parent.kind === "surface" ? "ON" : "INSIDE";
 }
 
-/** Generate scene `index` (0-based) of a family under the root seed. */
-export function generateScene(family: FamilySpec, index: number, rng: Rng): GeneratedScene {
+/** Generate one source scene of a family from its own seeded stream. */
+export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
   const b = new SceneBuilder();
   const roomIds = new Map<string, string>();
   for (const room of family.rooms)

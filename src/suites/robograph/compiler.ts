@@ -1,0 +1,131 @@
+/**
+ * The RoboGraph compiler (§4, appendix A): family specifications + seeded source scenes ->
+ * task instances I = (G_0, g, A, Λ), one baseline and six intervention conditions per scene,
+ * each with its oracle data (L_o, plan, ordered action distance) and scene statistics; the
+ * task-state horizon needs the oracle rollout per condition and is computed by stats().
+ */
+import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
+import type { EventSchedule, Goal, SceneGraph, WorldAction } from "../../world/index.ts";
+import { World } from "../../world/index.ts";
+import { BUILTIN_FAMILIES } from "./families.ts";
+import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
+import { generateScene } from "./generator.ts";
+import { interventionSchedule } from "./interventions.ts";
+import { actionDistance, occludedNodes, oraclePlan } from "./oracle.ts";
+import { CONDITIONS, type Condition, type Domain } from "./outcome.ts";
+
+/** The default root seed of the published suite. */
+export const DEFAULT_SEED = "robograph-v1";
+
+/** Per-scene statistics of Table 3 / appendix A. */
+export interface SceneStats {
+  nodes: number;
+  edges: number;
+  occluded: number;
+  goalPredicates: number;
+}
+
+/** Oracle data of a source scene: L_o and an optimal plan on G_0, and C_distance(G_0). */
+export interface OracleData {
+  length: number;
+  plan: WorldAction[];
+  distance: number;
+}
+
+/** The suite-owned payload of a RoboGraph TaskSpec. */
+export interface RoboGraphPayload {
+  scene: string;
+  title: string;
+  task: string;
+  domain: Domain;
+  condition: Condition;
+  graph: SceneGraph;
+  goal: Goal;
+  events: EventSchedule;
+  oracle: OracleData;
+  stats: SceneStats;
+}
+
+/** Options of robograph's compile(): the seed and an optional user family file. */
+export interface RoboGraphCompileOptions extends CompileOptions {
+  /** A YAML/JSON family file compiled instead of the built-in families. */
+  familyFile?: string;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** The readable scene id, e.g. `cosmetics-t03`. */
+export function sceneId(family: FamilySpec, index: number): string {
+  return `${family.id}-${family.domain[0]}${pad2(index + 1)}`;
+}
+
+/** Compile every scene of the given families under a root seed. */
+export function compileFamilies(
+  families: readonly FamilySpec[],
+  seed: string,
+): TaskSpec<RoboGraphPayload>[] {
+  const ids = new Set<string>();
+  const out: TaskSpec<RoboGraphPayload>[] = [];
+  for (const family of families) {
+    for (let i = 0; i < family.scenes; i++) {
+      const id = sceneId(family, i);
+      if (ids.has(id)) throw new LonghaulError("INVALID_INPUT", `two families produce scene ${id}`);
+      ids.add(id);
+      out.push(...compileScene(family, i, seed));
+    }
+  }
+  return out;
+}
+
+function compileScene(
+  family: FamilySpec,
+  index: number,
+  seed: string,
+): TaskSpec<RoboGraphPayload>[] {
+  const scene = sceneId(family, index);
+  const generated = generateScene(family, new Rng(seed, `${family.id}/${family.domain}/${index}`));
+  const stats: SceneStats = {
+    nodes: generated.scene.nodes.length,
+    edges: generated.scene.edges.length,
+    occluded: occludedNodes(generated.scene, generated.goal).length,
+    goalPredicates: generated.goal.all.length,
+  };
+  const world = new World(generated.scene, generated.goal);
+  const plan = oraclePlan(world);
+  if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
+  const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
+  return CONDITIONS.map((condition) => ({
+    suite: "robograph",
+    id: `${scene}/${condition}`,
+    family: family.id,
+    tags: { scene, condition, domain: family.domain },
+    seed: `${seed}:${scene}`,
+    payload: {
+      scene,
+      title: family.title,
+      task: family.task,
+      domain: family.domain,
+      condition,
+      graph: generated.scene,
+      goal: generated.goal,
+      events: interventionSchedule(condition, generated.scene, generated.roles),
+      oracle,
+      stats,
+    },
+  }));
+}
+
+const cache = new Map<string, TaskSpec<RoboGraphPayload>[]>();
+
+/** Compile the suite (built-in families, or a family file); memoised per options. */
+export function compileSuite(options: RoboGraphCompileOptions = {}): TaskSpec<RoboGraphPayload>[] {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const families = options.familyFile ? [loadFamilyFile(options.familyFile)] : BUILTIN_FAMILIES;
+  const key = JSON.stringify([seed, families]);
+  let specs = cache.get(key);
+  if (!specs) {
+    specs = compileFamilies(families, seed);
+    cache.set(key, specs);
+  }
+  return specs;
+}

@@ -1,0 +1,322 @@
+/**
+ * A RoboGraph episode as a longhaul Environment: the world engine under the closed-loop
+ * harness of appendix B (catalog actions as tools, `finish` as stop, 100-step limit), with
+ * the privileged per-step log the appendix C metrics are computed from.
+ */
+import type {
+  AccessProfile,
+  Action,
+  Budgets,
+  Environment,
+  EpisodeOutcome,
+  InvalidAction,
+  Observation,
+  StepResult,
+  TaskCard,
+  TaskSpec,
+  ToolSpec,
+} from "../../core/index.ts";
+import {
+  catalogFor,
+  type FiredEvent,
+  type Goal,
+  World,
+  type WorldAction,
+  type WorldView,
+} from "../../world/index.ts";
+import type { RoboGraphPayload } from "./compiler.ts";
+import { actionDistance } from "./oracle.ts";
+import type { InterventionLog, OutcomeData, StepLog } from "./outcome.ts";
+
+/** The paper's step limit (appendix B). */
+export const MAX_STEPS = 100;
+
+/** The symbolic action constraints of the harness payload (appendix B, Figure 10). */
+export const ACTION_CONSTRAINTS = [
+  "Choose exactly one action using action_catalog and the provided observation.",
+  "Ground object, target, and node_ids in the visual observation and task context.",
+  "Do not assume that a candidate action list is available.",
+  "Treat success_criterion as the authoritative task goal; task is only a high-level title.",
+  "Treat recover as an internal transition, not as a second physical action.",
+  "The current observation was captured after the previous task action and before the current action.",
+  "Use the current observation to assess the most recent task action in recent_history; do not use that decision’s prior recovery value as its outcome.",
+  "Set recovery.required=true when the current observation shows that the most recent task action failed and the selected current action corrects that failure’s consequences or retries the failed action.",
+  "Set recovery.required=false when the current observation shows that it succeeded.",
+];
+
+/** What the agent observes each step: the task fields and the view graph (appendix B). */
+export interface RoboGraphView {
+  task: string;
+  task_type: string;
+  settings: string[];
+  success_criterion: Goal;
+  step: number;
+  current_observation: WorldView;
+}
+
+/** The `settings` field of the payload for a domain. */
+export function settingsFor(domain: RoboGraphPayload["domain"]): string[] {
+  return domain === "indoor"
+    ? ["indoor", "navigation-enabled", "symbolic scene graph", "two-handed robot"]
+    : ["tabletop", "symbolic scene graph", "two-handed robot"];
+}
+
+/** The catalog as tools: each takes object/target ids or ordered node_ids. */
+export function catalogTools(navigation: boolean): ToolSpec[] {
+  return catalogFor(navigation).map((schema) => {
+    const properties: Record<string, unknown> = {};
+    for (const p of schema.parameters)
+      properties[p] = { type: "string", description: `observed ${p} identifier` };
+    properties.node_ids = {
+      type: "array",
+      items: { type: "string" },
+      description: "ordered identifiers",
+    };
+    return {
+      name: schema.name,
+      description: `${schema.description} Free hands: ${schema.requiredFreeHands}; held object required: ${schema.heldObjectRequired ? "yes" : "no"}; ${schema.handResult}.`,
+      parameters: { type: "object", properties, additionalProperties: false },
+    };
+  });
+}
+
+function argList(params: readonly string[], args: Record<string, unknown>): unknown[] {
+  const ids = args.node_ids;
+  if (Array.isArray(ids) && ids.length > 0) return ids;
+  const named = params.map((p) => args[p]).filter((v) => v !== undefined && v !== null);
+  if (named.length > 0) return named;
+  return [args.object, args.target].filter((v) => v !== undefined && v !== null);
+}
+
+/** One episode of a compiled RoboGraph task. */
+export class RoboGraphEnvironment implements Environment {
+  private world!: World;
+  private log: StepLog[] = [];
+  private interventions: InterventionLog[] = [];
+  private relevantHidden = new Set<string>();
+  private seen = new Set<string>();
+  private goalInitial = 0;
+  private stopStep: number | null = null;
+  private goalAtStop = false;
+  private lastEvent: Observation["events"] = [];
+  private readonly card: TaskCard;
+  private readonly relevant: Set<string>;
+
+  constructor(
+    readonly spec: TaskSpec<RoboGraphPayload>,
+    access: AccessProfile,
+    budgets: Budgets = { maxSteps: MAX_STEPS },
+  ) {
+    const p = spec.payload;
+    this.card = {
+      id: spec.id,
+      suite: "robograph",
+      title: p.task,
+      instructions: `${p.task}. The success criterion in each observation is the authoritative goal; issue stop when it holds.`,
+      tools: catalogTools(p.graph.navigation),
+      modes: ["tool", "finish"],
+      rules: ACTION_CONSTRAINTS,
+      budgets,
+      access,
+    };
+    this.relevant = new Set(
+      p.goal.all.flatMap((a) =>
+        a.pred === "COUNT"
+          ? [a.target]
+          : a.pred === "ASSEMBLED"
+            ? [a.part, a.target]
+            : "node" in a
+              ? [a.node]
+              : [a.object, a.target],
+      ),
+    );
+    this.reset();
+  }
+
+  describe(): TaskCard {
+    return this.card;
+  }
+
+  reset(): Observation {
+    const p = this.spec.payload;
+    this.world = new World(p.graph, p.goal, p.events);
+    this.log = [];
+    this.interventions = [];
+    this.stopStep = null;
+    this.goalAtStop = false;
+    this.lastEvent = [];
+    this.seen = this.world.visibleIds();
+    this.relevantHidden = new Set([...this.relevant].filter((id) => !this.seen.has(id)));
+    this.goalInitial = this.world.goalProgress().filter(Boolean).length;
+    return this.observe();
+  }
+
+  /** Privileged: the live world (agents must clone before simulating). */
+  latent(): World {
+    return this.world;
+  }
+
+  private observe(): Observation {
+    const p = this.spec.payload;
+    const view: RoboGraphView = {
+      task: p.task,
+      task_type: this.spec.family,
+      settings: settingsFor(p.domain),
+      success_criterion: this.world.goal(),
+      step: this.log.length,
+      current_observation: this.world.view(),
+    };
+    return { step: this.log.length, events: this.lastEvent, view };
+  }
+
+  private toWorldAction(action: Action): {
+    action: WorldAction | { name: string; args: unknown[] };
+    invalid?: InvalidAction;
+  } {
+    if (action.kind === "finish") return { action: { name: "stop", args: [] } };
+    if (action.kind !== "tool")
+      return {
+        action: { name: action.kind, args: [] },
+        invalid: {
+          code: "wrong-mode",
+          reason: `${action.kind} is not accepted; use a catalog action`,
+        },
+      };
+    const call = action.calls[0];
+    if (!call || action.calls.length > 1)
+      return {
+        action: { name: call?.tool ?? "", args: [] },
+        invalid: { code: "not-allowed", reason: "exactly one action per step" },
+      };
+    const schema = catalogFor(this.spec.payload.graph.navigation).find((s) => s.name === call.tool);
+    if (!schema)
+      return {
+        action: { name: call.tool, args: [] },
+        invalid: { code: "unknown-tool", reason: `${call.tool} is not in the action catalog` },
+      };
+    const raw = argList(schema.parameters, call.args);
+    const bad = raw.findIndex((v) => typeof v !== "string");
+    if (bad >= 0)
+      return {
+        action: { name: call.tool, args: [] },
+        invalid: {
+          code: "bad-arguments",
+          reason: "identifiers must be strings",
+          path: `node_ids[${bad}]`,
+        },
+      };
+    return { action: { name: schema.name, args: (raw as string[]).map((id) => this.resolve(id)) } };
+  }
+
+  /** Accept a visible node's name where an id is expected (Table 9 shows models using names). */
+  private resolve(token: string): string {
+    const view = this.world.view();
+    if (view.visible_nodes.some((n) => n.id === token) || view.robot.adjacent_rooms.includes(token))
+      return token;
+    const byName = view.visible_nodes.filter((n) => n.name === token);
+    return byName.length === 1 ? (byName[0]?.id as string) : token;
+  }
+
+  step(action: Action): StepResult {
+    const t = this.log.length;
+    const { action: wa, invalid } = this.toWorldAction(action);
+    const distanceBefore = actionDistance(this.world);
+    const result = this.world.step(invalid ? { name: "invalid", args: [] } : wa);
+    const after = this.world.visibleIds();
+    const fb = result.feedback;
+    this.recordEvents(result.fired, t, after);
+    const revealed = [...after].filter((id) => !this.seen.has(id) && this.relevantHidden.has(id));
+    for (const id of after) this.seen.add(id);
+    const status = invalid || fb.failure_type === "invalid_action" ? "invalid" : fb.status;
+    const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
+    const state = this.world.latentState();
+    const names = ids.map((id) => state.info[state.index.get(id) ?? -1]?.node.name ?? id);
+    this.log.push({
+      step: t,
+      action: wa.name,
+      nodeIds: ids,
+      nodeNames: names,
+      status,
+      failureType: invalid ? invalid.code : fb.failure_type,
+      injected: fb.failure_type === "injected_failure",
+      distanceBefore,
+      distanceAfter: actionDistance(this.world),
+      revealed,
+      goalSatisfied: this.world.goalProgress().filter(Boolean).length,
+    });
+    if (result.terminated) {
+      this.stopStep = t;
+      this.goalAtStop = this.world.goalSatisfied();
+    }
+    this.lastEvent = [
+      {
+        type: status === "success" ? "action_succeeded" : "action_failed",
+        text: invalid ? invalid.reason : fb.message,
+        data: {
+          action: wa.name,
+          node_ids: ids,
+          status: status === "success" ? "success" : "failure",
+          failure_type: invalid ? invalid.code : fb.failure_type,
+        },
+      },
+    ];
+    const truncated =
+      !result.terminated && this.log.length >= (this.card.budgets.maxSteps ?? MAX_STEPS);
+    const info: StepResult["info"] = {
+      status,
+      failure_type: invalid ? invalid.code : fb.failure_type,
+    };
+    if (invalid) info.invalid = invalid;
+    return {
+      observation: this.observe(),
+      reward: result.terminated && this.goalAtStop ? 1 : 0,
+      terminated: result.terminated,
+      truncated,
+      info,
+    };
+  }
+
+  private recordEvents(fired: FiredEvent[], t: number, visibleAfter: Set<string>): void {
+    for (const f of fired) {
+      const kind = f.id as InterventionLog["kind"];
+      this.interventions.push({
+        kind,
+        step: kind === "I1" ? t : t + 1,
+        detail: JSON.stringify(f.bindings),
+      });
+      // An object an event hid (I5) or added out of sight (I6) is a new spatial dependency.
+      const last = this.world.goal().all.at(-1);
+      const target =
+        kind === "I5"
+          ? f.bindings.$object
+          : kind === "I6" && last && "object" in last
+            ? last.object
+            : undefined;
+      if (target && !visibleAfter.has(target)) {
+        this.relevantHidden.add(target);
+        this.seen.delete(target);
+      }
+    }
+  }
+
+  outcome(): EpisodeOutcome {
+    const p = this.spec.payload;
+    const data: OutcomeData = {
+      condition: p.condition,
+      domain: p.domain,
+      oracleLength: p.oracle.length,
+      goalTotal: this.world.goal().all.length,
+      goalInitial: this.goalInitial,
+      goalFinal: this.world.goalProgress().filter(Boolean).length,
+      stopStep: this.stopStep,
+      goalAtStop: this.goalAtStop,
+      relevantHidden: [...this.relevantHidden].sort(),
+      interventions: this.interventions,
+      steps: this.log,
+    };
+    const success = this.stopStep !== null && this.goalAtStop;
+    return success
+      ? { success, data }
+      : { success, category: this.stopStep !== null ? "PREMATURE" : "TIME", data };
+  }
+}

@@ -1,0 +1,97 @@
+/** RoboGraphBench (RoboGraph, task-state horizons) as a longhaul suite. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  DEFAULT_ACCESS,
+  LonghaulError,
+  type Suite,
+  type SuiteCommand,
+  suiteHash,
+  type TaskSpec,
+} from "../../core/index.ts";
+import { aggregateRecords } from "./aggregate.ts";
+import {
+  compileFamilies,
+  compileSuite,
+  DEFAULT_SEED,
+  type RoboGraphCompileOptions,
+  type RoboGraphPayload,
+} from "./compiler.ts";
+import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
+import { loadFamilyFile } from "./family-spec.ts";
+import { episodeMetrics } from "./metrics.ts";
+import { oracleAgent } from "./oracle-agent.ts";
+import { OutcomeData } from "./outcome.ts";
+import { robographRenderer } from "./renderer.ts";
+import { suiteStats } from "./stats.ts";
+
+export type { RoboGraphCompileOptions, RoboGraphPayload } from "./compiler.ts";
+export { RoboGraphEnvironment } from "./environment.ts";
+export { BUILTIN_FAMILIES } from "./families.ts";
+export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
+export { OutcomeData } from "./outcome.ts";
+
+const compileCommand: SuiteCommand = {
+  name: "compile",
+  description: "Compile a task-family file (YAML or JSON) into RoboGraph task specs",
+  options: [
+    { flag: "--out <dir>", description: "write <dir>/tasks.json (default: print a summary only)" },
+    { flag: "--seed <seed>", description: `root seed (default ${DEFAULT_SEED})` },
+  ],
+  async run(options, args) {
+    const file = args[0];
+    if (!file) throw new LonghaulError("USAGE", "compile needs a family file");
+    const family = loadFamilyFile(file);
+    const seed = typeof options.seed === "string" ? options.seed : DEFAULT_SEED;
+    const specs = compileFamilies([family], seed);
+    const hash = suiteHash(robographSuite, specs);
+    if (typeof options.out === "string") {
+      mkdirSync(options.out, { recursive: true });
+      writeFileSync(join(options.out, "tasks.json"), `${JSON.stringify(specs, null, 2)}\n`);
+    }
+    const scenes = specs.filter((s) => s.payload.condition === "base");
+    const text = [
+      `${family.id} (${family.domain}): ${scenes.length} scenes, ${specs.length} episodes, hash ${hash}`,
+      ...scenes.map(
+        (s) =>
+          `  ${s.payload.scene}: ${s.payload.stats.nodes} nodes, ${s.payload.stats.goalPredicates} goal predicates, L_o ${s.payload.oracle.length}`,
+      ),
+      ...(typeof options.out === "string" ? [`wrote ${join(options.out, "tasks.json")}`] : []),
+      `run it with: longhaul run robograph --option familyFile=${file}`,
+    ].join("\n");
+    return { text, json: { family: family.id, hash, episodes: specs.map((s) => s.id) } };
+  },
+};
+
+/** The RoboGraphBench suite: 84 scenes x {baseline, I1..I6} = 588 episodes. */
+export const robographSuite: Suite<RoboGraphPayload> = {
+  id: "robograph",
+  version: "1.0.0",
+  title: "RoboGraphBench: task-state horizons for embodied agents",
+  dimensions: ["domain", "condition", "family", "scene"],
+  compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
+  subsets: {
+    tabletop: (s) => s.tags.domain === "tabletop",
+    indoor: (s) => s.tags.domain === "indoor",
+    baseline: (s) => s.tags.condition === "base",
+    interventions: (s) => s.tags.condition !== "base",
+  },
+  budgets: { maxSteps: MAX_STEPS },
+  make: (spec: TaskSpec<RoboGraphPayload>, options) =>
+    new RoboGraphEnvironment(
+      spec,
+      options.access ?? DEFAULT_ACCESS,
+      options.budgets ?? { maxSteps: MAX_STEPS },
+    ),
+  score(_spec, outcome, trace) {
+    const data = OutcomeData.safeParse(outcome.data);
+    if (!data.success)
+      throw new LonghaulError("INVALID_INPUT", "robograph outcome data is malformed");
+    return episodeMetrics(data.data, trace);
+  },
+  aggregate: aggregateRecords,
+  renderer: robographRenderer,
+  agents: { oracle: () => oracleAgent() },
+  stats: (specs) => suiteStats(specs),
+  commands: [compileCommand],
+};
