@@ -1,0 +1,37 @@
+/** `longhaul show <suite> <task-id>`: the task card and first observation an agent sees. */
+import type { Command } from "commander";
+import { DEFAULT_ACCESS, LonghaulError, PRIVILEGED_ACCESS } from "../../core/index.ts";
+import { getSuite } from "../../suites/registry.ts";
+import { printJson, println } from "../output.ts";
+
+/** Register the command. */
+export function register(program: Command): void {
+  program
+    .command("show")
+    .description("show the task card and first observation of a task (what the agent sees)")
+    .argument("<suite>", "suite id")
+    .argument("<task-id>", "task id, as `longhaul list` and run logs name it")
+    .option("--privileged", "also show the compiled spec with its latent state")
+    .option("--json", "machine-readable output")
+    .action(
+      async (suiteId: string, taskId: string, opts: { privileged?: boolean; json?: boolean }) => {
+        const suite = getSuite(suiteId);
+        const spec = suite.compile().find((s) => s.id === taskId);
+        if (!spec) throw new LonghaulError("USAGE", `suite ${suiteId} has no task "${taskId}"`);
+        const access = opts.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS;
+        const env = suite.make(spec, { access });
+        const card = env.describe();
+        const observation = await env.reset();
+        const shown = { card, observation, ...(opts.privileged ? { spec } : {}) };
+        if (opts.json) return printJson(shown);
+        println(`# ${card.title} (${card.id})`);
+        if (card.instructions) println(`\n${card.instructions}`);
+        println(`\nmodes: ${card.modes.join(", ")}`);
+        println(`tools: ${card.tools.map((t) => t.name).join(", ") || "(none)"}`);
+        for (const rule of card.rules) println(`rule: ${rule}`);
+        println(`budgets: ${JSON.stringify(card.budgets)}`);
+        println(`\nfirst observation:\n${JSON.stringify(observation, null, 2)}`);
+        if (opts.privileged) println(`\nspec (privileged):\n${JSON.stringify(spec, null, 2)}`);
+      },
+    );
+}
