@@ -56,6 +56,14 @@ describe("tableView", () => {
       ["B", "–", "–"],
     ]);
     expect(view.numeric).toEqual([false, true, true]);
+    const bare = tableView({
+      title: "t",
+      columns: ["low", "high"],
+      formats: ["rate", "high"],
+      rows: [[0.1, 0.2]],
+    });
+    expect(bare.header).toEqual(["interval"]);
+    expect(bare.rows).toEqual([["[10.0%, 20.0%]"]]);
   });
 
   it("renders tables without formats plainly", () => {

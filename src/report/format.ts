@@ -65,7 +65,8 @@ export interface TableView {
 
 /**
  * Formats every cell and merges each "high" column into the column before it as
- * "[low, high]"; the merged header drops a trailing " low" ("95% CI low" -> "95% CI").
+ * "[low, high]"; the merged header drops a trailing "low" ("95% CI low" -> "95% CI", and a
+ * bare "low" becomes "interval").
  */
 export function tableView(table: ReportTable): TableView {
   const formats = table.formats ?? [];
@@ -77,7 +78,7 @@ export function tableView(table: ReportTable): TableView {
   return {
     header: keep.map((i) => {
       const name = table.columns[i] ?? "";
-      return merged(i) ? name.replace(/ low$/, "") : name;
+      return merged(i) ? name.replace(/\s*low$/i, "") || "interval" : name;
     }),
     rows: table.rows.map((row) =>
       keep.map((i) =>
