@@ -22,7 +22,8 @@ export interface Estimate {
  * Percentile bootstrap of `statistic` over `items`: `value` is the statistic on the full
  * sample; low/high are the (1-level)/2 and (1+level)/2 quantiles (linear interpolation) of
  * the statistic over resamples drawn with replacement from the "bootstrap" stream of `seed`.
- * The sample array handed to `statistic` is reused between calls: it must not be kept.
+ * The sample array handed to `statistic` is reused between calls: it must not be kept, and
+ * the statistic should be finite on every resample (NaN would sort into the upper bound).
  */
 export function bootstrapCi<T>(
   items: readonly T[],
