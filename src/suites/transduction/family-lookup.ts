@@ -1,7 +1,8 @@
 /**
- * Variable lookup: each record is an expression over two variables resolved against a
+ * Variable lookup: each record is an expression over two variables, resolved against a
  * definition pool of 8/32/128/256 definitions; the pool size does not depend on the number
- * of records (appendix A). Values are two-digit so the lookup, not the sum, is the work.
+ * of records (appendix A). Resolving means substituting each variable's value, so the work
+ * is the lookup alone (no arithmetic) and the output is about as long as the input.
  */
 import type { Family } from "./family.ts";
 import { VARIABLE_NAME_COUNT, variableName } from "./vocabulary.ts";
@@ -9,7 +10,7 @@ import { VARIABLE_NAME_COUNT, variableName } from "./vocabulary.ts";
 /** Definition pool size of difficulty 1..4. */
 export const POOL_SIZES = [8, 32, 128, 256] as const;
 
-/** Records `a + b` over the pool; the answer is the integer sum of the two values. */
+/** Records `a + b` over the pool; the answer is `value(a) + value(b)`, e.g. `47 + 84`. */
 export const lookupFamily: Family = {
   create(rng, params) {
     const size = POOL_SIZES[params.difficulty - 1] ?? POOL_SIZES[0];
@@ -23,15 +24,19 @@ export const lookupFamily: Family = {
     const context = `Definitions:\n${names.map((n, i) => `${n} = ${values[i]}`).join("\n")}`;
     return {
       operation:
-        "Replace each variable by its value from the definitions and write the sum as an integer",
+        "Rewrite the expression with each variable replaced by its value from the definitions",
       context,
-      layout: { kind: "lines", recordNoun: "an expression over defined variables", example: "131" },
+      layout: {
+        kind: "lines",
+        recordNoun: "an expression over defined variables",
+        example: "47 + 84",
+      },
       next() {
         // Two distinct definitions, drawn without shuffling the pool each time.
         const i = rng.int(size);
         let j = rng.int(size - 1);
         if (j >= i) j++;
-        return { input: `${names[i]} + ${names[j]}`, cells: [String(values[i]! + values[j]!)] };
+        return { input: `${names[i]} + ${names[j]}`, cells: [`${values[i]} + ${values[j]}`] };
       },
     };
   },

@@ -76,16 +76,18 @@ describe("uuid sorting", () => {
 });
 
 describe("variable lookup", () => {
-  const answers = ["101", "57", "88"];
+  const answers = ["47 + 54", "10 + 99", "23 + 23"];
 
   it("matches shuffled numbered output by id", () => {
-    expect(scoreOutput(lines("lookup", true, answers), "2: 57\n3: 88\n1: 101").exact).toBe(true);
+    expect(
+      scoreOutput(lines("lookup", true, answers), "2: 10 + 99\n3: 23 + 23\n1: 47 + 54").exact,
+    ).toBe(true);
   });
 
   it("cascades a duplicated line in unnumbered output", () => {
-    expect(scoreOutput(lines("lookup", false, answers), "101\n101\n57\n88").accuracy).toBeCloseTo(
-      1 / 3,
-    );
+    expect(
+      scoreOutput(lines("lookup", false, answers), "47 + 54\n47 + 54\n10 + 99\n23 + 23").accuracy,
+    ).toBeCloseTo(1 / 3);
   });
 });
 
