@@ -8,6 +8,6 @@ export {
   DEFAULT_BOOTSTRAP_SEED,
   type Estimate,
 } from "./bootstrap.ts";
-export { type PairedOutcomes, pairedOutcomes } from "./paired.ts";
+export { mcnemarExact, type PairedOutcomes, pairedOutcomes } from "./paired.ts";
 export { type Attempt, firstKValidPassAtK, passAtK } from "./pass-at-k.ts";
 export { mean, type RateInterval, wilson } from "./rates.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairedOutcomes } from "./paired.ts";
+import { mcnemarExact, pairedOutcomes } from "./paired.ts";
 
 describe("pairedOutcomes", () => {
   it("counts each kind over shared keys only", () => {
@@ -41,5 +41,25 @@ describe("pairedOutcomes", () => {
     ]);
     expect(pairedOutcomes(a, b)).toMatchObject({ lost: 1, gained: 2 });
     expect(pairedOutcomes(b, a)).toMatchObject({ lost: 2, gained: 1 });
+  });
+});
+
+describe("mcnemarExact", () => {
+  it("matches hand-computed binomial tails", () => {
+    // n = 7, P(X <= 1) = (1 + 7) / 128
+    expect(mcnemarExact(1, 6)).toBeCloseTo(2 * (8 / 128), 12);
+    expect(mcnemarExact(6, 1)).toBeCloseTo(0.125, 12);
+    // n = 10, P(X <= 2) = (1 + 10 + 45) / 1024
+    expect(mcnemarExact(2, 8)).toBeCloseTo(2 * (56 / 1024), 12);
+    expect(mcnemarExact(0, 5)).toBeCloseTo(2 / 32, 12);
+  });
+
+  it("is 1 for balanced or no discordant pairs and tiny for lopsided large ones", () => {
+    expect(mcnemarExact(0, 0)).toBe(1);
+    expect(mcnemarExact(4, 4)).toBe(1);
+    expect(mcnemarExact(3, 4)).toBe(1);
+    const p = mcnemarExact(400, 600);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1e-9);
   });
 });

@@ -31,3 +31,27 @@ export function pairedOutcomes(
   }
   return out;
 }
+
+/**
+ * Two-sided exact McNemar test on the discordant pairs: the probability, if neither run were
+ * better, of a lost/gained split at least this uneven (binomial, p = 1/2). Summed in log space
+ * so thousands of discordant pairs neither underflow nor overflow.
+ */
+export function mcnemarExact(lost: number, gained: number): number {
+  if (![lost, gained].every((x) => Number.isInteger(x) && x >= 0)) {
+    throw new RangeError(`mcnemarExact needs non-negative integer counts, got ${lost}, ${gained}`);
+  }
+  const n = lost + gained;
+  const k = Math.min(lost, gained);
+  if (2 * k === n) return 1;
+  // log C(n, i) / 2^n for i = 0..k, accumulated as a log-sum-exp.
+  let logTerm = -n * Math.LN2;
+  const logs = [logTerm];
+  for (let i = 0; i < k; i++) {
+    logTerm += Math.log((n - i) / (i + 1));
+    logs.push(logTerm);
+  }
+  const top = logs[logs.length - 1] as number;
+  const tail = Math.exp(top) * logs.reduce((s, l) => s + Math.exp(l - top), 0);
+  return Math.min(1, 2 * tail);
+}

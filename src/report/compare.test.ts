@@ -40,6 +40,7 @@ describe("compareRuns", () => {
 
   it("tabulates retained, lost, gained and unsolved", () => {
     expect(model.outcomes).toEqual({ retained: 1, lost: 1, gained: 1, unsolved: 1, pairs: 4 });
+    expect(model.mcnemarP).toBe(1);
   });
 
   it("gives paired means and differences with intervals around them", () => {
@@ -92,6 +93,7 @@ describe("renderCompare", () => {
     expect(text).toMatch(/retained +solved → solved +1 +25\.0%/);
     expect(text).toMatch(/steps +4 +25 +26\.25 +\+1\.25 +\[/);
     expect(text).toMatch(/success +4 +50\.0% +50\.0% +0\.0 pp/);
+    expect(text).toContain("lost vs gained: exact McNemar p = 1.000");
     expect(text).toContain("only in A: t6@0");
     expect(text).toContain("only in B: t7@0");
   });

@@ -4,6 +4,7 @@ import {
   bootstrapMeans,
   DEFAULT_BOOTSTRAP_SEED,
   type Estimate,
+  mcnemarExact,
   mean,
   type PairedOutcomes,
   pairedOutcomes,
@@ -44,6 +45,8 @@ export interface CompareModel {
   onlyB: string[];
   /** Success on the valid pairs: retained / lost / gained / unsolved. */
   outcomes: PairedOutcomes;
+  /** Exact McNemar p-value of lost vs gained: how surprising the split is if A and B were equal. */
+  mcnemarP: number;
   metrics: MetricDifference[];
   resamples: number;
   seed: string;
@@ -133,6 +136,7 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
     };
   });
 
+  const outcomes = pairedOutcomes(solved(0), solved(1));
   return {
     a: side(a),
     b: side(b),
@@ -140,7 +144,8 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
     excluded: pairs.length - valid.length,
     onlyA: a.records.filter((r) => !byKeyB.has(pairKey(r))).map((r) => r.episodeId),
     onlyB: b.records.filter((r) => !keysA.has(pairKey(r))).map((r) => r.episodeId),
-    outcomes: pairedOutcomes(solved(0), solved(1)),
+    outcomes,
+    mcnemarP: mcnemarExact(outcomes.lost, outcomes.gained),
     metrics,
     resamples,
     seed,

@@ -18,6 +18,7 @@ export function renderCompare(model: CompareModel, format: "text" | "markdown"):
     `paired episodes: ${model.paired} (${model.excluded} left out as invalid or missing in either run); only in A: ${model.onlyA.length}; only in B: ${model.onlyB.length}`,
     "",
     ...table(outcomeView(model)),
+    `lost vs gained: exact McNemar p = ${formatP(model.mcnemarP)}`,
     "",
     ...table(metricView(model)),
     "",
@@ -32,6 +33,10 @@ export function renderCompare(model: CompareModel, format: "text" | "markdown"):
     lines.push(`${name}: ${ids.slice(0, LISTED_IDS).join(", ")}${more}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+function formatP(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
 function outcomeView(model: CompareModel): TableView {
