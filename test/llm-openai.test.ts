@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmAgent, type LlmAgentOptions } from "../src/agents/llm/index.ts";
 import { AdaptiveLimiter, LonghaulError, type Renderer } from "../src/core/index.ts";
@@ -205,6 +206,17 @@ describe("llm agent over OpenAI chat completions", () => {
     controller.abort();
     expect((await rejection(pending)).code).toBe("ABORTED");
     expect(stub.requests).toHaveLength(1);
+  });
+
+  it("leaves no abort listeners on the episode's signal across decisions", async () => {
+    const controller = new AbortController();
+    const { session: s } = await session(
+      Array(12).fill(MOVE),
+      {},
+      fixtureContext({ signal: controller.signal }),
+    );
+    for (let step = 0; step < 12; step++) await s.act(fixtureObservation(step));
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("reports malformed tool arguments with their path and feeds the error back", async () => {

@@ -65,14 +65,20 @@ export async function callModel(
   let lastFailure: ProviderFailure | undefined;
   for (let attempt = 1; attempt <= client.maxRetries + 1; attempt++) {
     const release = await acquire(ctx, client.provider);
+    // The SDKs never remove the abort listener they add to the signal they are given, so
+    // each attempt gets its own signal, linked to the episode's only while it runs.
+    const attemptAbort = new AbortController();
+    const forward = () => attemptAbort.abort(ctx.signal.reason);
+    ctx.signal.addEventListener("abort", forward, { once: true });
     const started = performance.now();
     let response: unknown;
     let failure: ProviderFailure | undefined;
     try {
-      response = await client.adapter.send(request, ctx.signal);
+      response = await client.adapter.send(request, attemptAbort.signal);
     } catch (error) {
       failure = client.adapter.classify(error, ctx.signal);
     } finally {
+      ctx.signal.removeEventListener("abort", forward);
       release();
     }
     if (!failure) {
