@@ -1,7 +1,9 @@
 /** Self-contained HTML rendering of a full report: inline styles, no scripts, all text escaped. */
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
+import { rateChart } from "./chart.ts";
 import { formatHeadline, recordedText, tableView } from "./format.ts";
+import { escapeHtml } from "./html-escape.ts";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; padding: 0 1rem; color: #1d1d1f; }
@@ -15,6 +17,7 @@ table { border-collapse: collapse; margin: .5rem 0 1rem; }
 caption { caption-side: top; text-align: left; color: #555; font-style: italic; padding-bottom: .3rem; }
 th, td { border: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }
 th { background: #f4f4f6; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+svg.chart { display: block; margin: 0 0 1.2rem; font-family: inherit; }
 tbody tr:nth-child(even) { background: #fafafa; }
 .note { color: #555; }
 `;
@@ -39,19 +42,6 @@ export function renderHtml(report: FullReport): string {
     "",
   ].join("\n");
 }
-
-/** Text with &, <, >, " and ' replaced by entities, safe in elements and attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
-
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
 
 function modelHtml(model: ReportModel): string {
   const parts = [`<section>`, `<h2>${escapeHtml(model.title)}</h2>`];
@@ -80,6 +70,7 @@ function modelHtml(model: ReportModel): string {
         : [`<tr><td colspan="${view.header.length}">(no rows)</td></tr>`]),
       "</tbody>",
       "</table>",
+      rateChart(table) ?? "",
     );
   }
   for (const note of model.notes ?? []) parts.push(`<p class="note">${escapeHtml(note)}</p>`);

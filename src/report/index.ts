@@ -9,7 +9,8 @@ export {
 } from "./compare.ts";
 export { formatHeadline, formatValue } from "./format.ts";
 export { type RunData, type StatusCounts, SUCCESS_RULE, statusCounts } from "./generic.ts";
-export { escapeHtml, renderHtml } from "./html.ts";
+export { renderHtml } from "./html.ts";
+export { escapeHtml } from "./html-escape.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { renderCompare } from "./render-compare.ts";
 export { renderSummary } from "./summary.ts";
