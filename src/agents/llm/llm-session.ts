@@ -88,7 +88,7 @@ export class LlmSession implements AgentSession {
     const decision: Decision = { raw: rawOf(reply), usage: call.usage, calls: [call] };
     if (parsed.ok) {
       decision.action = parsed.action;
-      const note = parsed.note ?? (mode === "tools" ? reply.text.trim() : "");
+      const note = parsed.note ?? (mode === "tools" ? stripReasoning(reply.text).trim() : "");
       if (note) decision.note = note;
       if (parsed.extra) decision.extra = parsed.extra;
     } else {

@@ -28,6 +28,10 @@ export const LlmAgentOptionsSchema = z
     timeoutMs: z.number().int().positive().optional(),
     cacheDir: z.string().min(1).optional(),
     prices: z.union([z.string().min(1), PriceTable]).optional(),
+    /**
+     * How a tools renderer is realised: native tool calls ("auto", "tools") or the JSON
+     * fallback ("json") for models without tool calling. json/text renderers parse text anyway.
+     */
     output: z.enum(["auto", "tools", "json"]).default("auto"),
   })
   .strict()
