@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileFamilies } from "./compiler.ts";
+import { loadFamilyFile, parseFamily } from "./family-spec.ts";
+
+const example = fileURLToPath(new URL("./examples/laundry.yaml", import.meta.url));
+
+describe("family files", () => {
+  it("compiles the shipped example like a built-in family", () => {
+    const family = loadFamilyFile(example);
+    const specs = compileFamilies([family], "s");
+    expect(specs.map((s) => s.id).slice(0, 2)).toEqual(["laundry-t01/base", "laundry-t01/i1"]);
+    expect(specs).toHaveLength(21);
+    expect(specs[0]?.payload.oracle.length).toBeGreaterThan(0);
+  });
+
+  it("names the path of what is wrong", () => {
+    const family = loadFamilyFile(example);
+    const bad = {
+      ...family,
+      objects: [{ ...family.objects[0], goal: { rel: "INSIDE", target: "nowhere" } }],
+    };
+    expect(() => parseFamily(bad)).toThrow(/objects\[0\]\.goal\.target: unknown fixture nowhere/);
+    expect(() => parseFamily({ ...family, scenes: 0 })).toThrow(/scenes:/);
+  });
+});
