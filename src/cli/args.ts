@@ -22,8 +22,8 @@ export function nonNegativeInt(value: string): number {
   return n;
 }
 
-/** A positive number option. */
-export function positiveNumber(value: string): number {
+/** A number option >= 0. */
+export function nonNegativeNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError("expected a number >= 0");
   return n;
@@ -48,7 +48,7 @@ export function llmOptions(cmd: Command): Command {
       "--api-key <key>",
       "API key (default: OPENAI_API_KEY / ANTHROPIC_API_KEY); never logged",
     )
-    .option("--temperature <t>", "sampling temperature", positiveNumber)
+    .option("--temperature <t>", "sampling temperature", nonNegativeNumber)
     .option("--max-output-tokens <n>", "max tokens per model reply", positiveInt)
     .addOption(
       new Option("--reasoning-effort <e>", "reasoning effort").choices([

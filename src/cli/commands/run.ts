@@ -10,9 +10,9 @@ import { getSuite } from "../../suites/registry.ts";
 import {
   collect,
   llmOptions,
+  nonNegativeNumber,
   parseFilters,
   positiveInt,
-  positiveNumber,
   scoreOf,
 } from "../args.ts";
 import { printJson, println } from "../output.ts";
@@ -65,11 +65,11 @@ export function register(program: Command): void {
     .option("--limit <n>", "run only the first n planned tasks", positiveInt)
     .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)")
     .option("--max-steps <n>", "decision budget per episode", positiveInt)
-    .option("--max-sim-time <s>", "simulated-time budget per episode (seconds)", positiveNumber)
+    .option("--max-sim-time <s>", "simulated-time budget per episode (seconds)", nonNegativeNumber)
     .option("--max-wall-ms <ms>", "wall-time budget per episode", positiveInt)
     .option("--max-tokens <n>", "token budget per episode", positiveInt)
-    .option("--max-cost <usd>", "cost budget per episode", positiveNumber)
-    .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", positiveNumber)
+    .option("--max-cost <usd>", "cost budget per episode", nonNegativeNumber)
+    .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", nonNegativeNumber)
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the run summary as JSON (no progress bar)");
   llmOptions(cmd).action(async (suiteId: string, flags: RunFlags) => {
