@@ -96,6 +96,27 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
   const solved = (side: 0 | 1) =>
     new Map(valid.map((pair) => [pairKey(pair[side]), pair[side].status === "success"]));
 
+  const outcomes = pairedOutcomes(solved(0), solved(1));
+  return {
+    a: side(a),
+    b: side(b),
+    paired: pairs.length,
+    excluded: pairs.length - valid.length,
+    onlyA: a.records.filter((r) => !byKeyB.has(pairKey(r))).map((r) => r.episodeId),
+    onlyB: b.records.filter((r) => !keysA.has(pairKey(r))).map((r) => r.episodeId),
+    outcomes,
+    mcnemarP: mcnemarExact(outcomes.lost, outcomes.gained),
+    metrics: metricDifferences(valid, { resamples, seed }),
+    resamples,
+    seed,
+  };
+}
+
+/** Per-metric paired means and bootstrap differences over the valid pairs. */
+function metricDifferences(
+  valid: readonly [EpisodeRecord, EpisodeRecord][],
+  opts: Required<CompareOptions>,
+): MetricDifference[] {
   const columns = [...MEASURES, ...suiteMeasures(valid)].flatMap((measure) => {
     const rows: number[] = [];
     const va: number[] = [];
@@ -116,13 +137,13 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
   for (const [, group] of groupBy(columns, (c) => c.coverage)) {
     const estimates = bootstrapMeans(
       group.map((c) => c.vb.map((y, i) => y - (c.va[i] as number))),
-      { resamples, seed },
+      opts,
     );
     group.forEach((c, i) => {
       differences.set(c, estimates[i] as Estimate);
     });
   }
-  const metrics = columns.map((c): MetricDifference => {
+  return columns.map((c): MetricDifference => {
     const ci = differences.get(c) as Estimate;
     return {
       metric: c.measure.metric,
@@ -135,21 +156,6 @@ export function compareRuns(a: RunData, b: RunData, opts: CompareOptions = {}): 
       high: ci.high,
     };
   });
-
-  const outcomes = pairedOutcomes(solved(0), solved(1));
-  return {
-    a: side(a),
-    b: side(b),
-    paired: pairs.length,
-    excluded: pairs.length - valid.length,
-    onlyA: a.records.filter((r) => !byKeyB.has(pairKey(r))).map((r) => r.episodeId),
-    onlyB: b.records.filter((r) => !keysA.has(pairKey(r))).map((r) => r.episodeId),
-    outcomes,
-    mcnemarP: mcnemarExact(outcomes.lost, outcomes.gained),
-    metrics,
-    resamples,
-    seed,
-  };
 }
 
 function isValid(r: EpisodeRecord): boolean {
