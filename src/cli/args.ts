@@ -29,12 +29,12 @@ export function nonNegativeNumber(value: string): number {
   return n;
 }
 
-/** `k=v` filters as a record; a filter without "=" is a usage error. */
-export function parseFilters(filters: string[]): Record<string, string> {
+/** `k=v` pairs as a record; a pair without "=" is a usage error naming `flag`. */
+export function parseFilters(filters: string[], flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of filters) {
     const at = f.indexOf("=");
-    if (at <= 0) throw new LonghaulError("USAGE", `--filter expects k=v, got "${f}"`);
+    if (at <= 0) throw new LonghaulError("USAGE", `${flag} expects k=v, got "${f}"`);
     out[f.slice(0, at)] = f.slice(at + 1);
   }
   return out;

@@ -5,6 +5,8 @@ import { AccessProfile, Budgets, canonicalJson, hashValue } from "../core/index.
 /** The selection, epochs and transport settings a run was started with. */
 export const RunConfig = z
   .object({
+    /** Suite compile options (e.g. a user family file); the suite hash covers their effect. */
+    compile: z.record(z.string(), z.unknown()).optional(),
     subset: z.string().optional(),
     filters: z.record(z.string(), z.string()).optional(),
     taskIds: z.array(z.string()).optional(),
@@ -50,6 +52,7 @@ export function runIdentity(h: Omit<RunHeader, "runId" | "status" | "startedAt" 
   return {
     suite: h.suite,
     plan: {
+      compile: h.config.compile,
       subset: h.config.subset,
       filters: h.config.filters,
       taskIds: h.config.taskIds,

@@ -6,6 +6,7 @@ import {
   AdaptiveLimiter,
   type Agent,
   type Budgets,
+  type CompileOptions,
   DEFAULT_ACCESS,
   type EpisodeRecord,
   LonghaulError,
@@ -39,6 +40,8 @@ export interface RunOptions<P = unknown> {
   filters?: Record<string, string>;
   taskIds?: string[];
   limit?: number;
+  /** Options for suite.compile (e.g. robograph's familyFile). */
+  compile?: CompileOptions;
   /** Default DEFAULT_ACCESS, or PRIVILEGED_ACCESS when the agent is privileged. */
   access?: AccessProfile;
   /** Merged over the suite's and each task card's budgets. */
@@ -89,13 +92,14 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     "maxConsecutiveFormatErrors",
     opts.maxConsecutiveFormatErrors ?? 3,
   );
-  const specs = suite.compile();
+  const specs = suite.compile(opts.compile);
   const plan = planFromSpecs(suite, specs, opts);
   const access = opts.access ?? (agent.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS);
   const now = new Date().toISOString();
   const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
     command: opts.command ?? [],
     config: {
+      ...(opts.compile && Object.keys(opts.compile).length > 0 ? { compile: opts.compile } : {}),
       ...(opts.subset !== undefined ? { subset: opts.subset } : {}),
       // No filters and an empty filter set are the same run.
       ...(opts.filters && Object.keys(opts.filters).length > 0 ? { filters: opts.filters } : {}),

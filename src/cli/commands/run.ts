@@ -18,6 +18,7 @@ import {
 import { printJson, println } from "../output.ts";
 
 interface RunFlags {
+  compile: string[];
   subset?: string;
   filter: string[];
   task: string[];
@@ -47,6 +48,12 @@ export function register(program: Command): void {
     .command("run")
     .description("run an agent on a suite's episodes (resumes when --out already holds the run)")
     .argument("<suite>", "suite id (see `longhaul list`)")
+    .option(
+      "--compile <k=v>",
+      "suite compile option, e.g. familyFile=my.yaml (repeatable)",
+      collect,
+      [],
+    )
     .option("--subset <name>", "named subset or split of the suite")
     .option(
       "--filter <k=v>",
@@ -95,8 +102,9 @@ export function register(program: Command): void {
       seed: flags.seed,
       epochs: flags.epochs,
       concurrency: flags.concurrency,
+      compile: parseFilters(flags.compile, "--compile"),
       subset: flags.subset,
-      filters: parseFilters(flags.filter),
+      filters: parseFilters(flags.filter, "--filter"),
       taskIds: flags.task.length ? flags.task : undefined,
       limit: flags.limit,
       budgets: budgetsOf(flags),
