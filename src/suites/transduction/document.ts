@@ -15,7 +15,7 @@ import {
   outputAllowance,
   taskId,
 } from "./params.ts";
-import { tokenCounter } from "./tokens.ts";
+import { documentTokenCounter } from "./tokens.ts";
 
 /** Token accounting of a document, measured with its params' tokenizer. */
 export interface DocumentTokens {
@@ -29,8 +29,8 @@ export interface DocumentTokens {
   allowance: number;
 }
 
-/** Records counted per chunk before the target is near. */
-const CHUNK = 64;
+/** Most records counted in one call while the target is far. */
+const MAX_CHUNK = 64;
 
 /** A generated record not yet accepted into the document. */
 interface PendingRecord {
@@ -99,7 +99,7 @@ export function generateDocument(params: DocumentParams): TransductionDocument {
   const id = taskId(params);
   const rng = new Rng(params.seed, `transduction/${id}`);
   const family = FAMILIES[params.task].create(rng.derive("family"), params);
-  const count = tokenCounter(params.tokenizer);
+  const count = documentTokenCounter(params.tokenizer);
   const layout = {
     numbered: params.format !== "unnumbered",
     table: family.layout.kind === "table",
@@ -113,6 +113,7 @@ export function generateDocument(params: DocumentParams): TransductionDocument {
     family.layout.kind === "table" ? `${headerLine(layout, family.layout.inputHeader)}\n` : "";
   let prompt = count(instructions) + count(opening) + count(inputHeader);
   let output = header.length > 0 ? count(`${headerLine(layout, header)}\n`) : 0;
+  const fixed = prompt + output;
 
   const target = horizonTokens(params.horizonK);
   const rows: ExpectedRow[] = [];
@@ -122,8 +123,16 @@ export function generateDocument(params: DocumentParams): TransductionDocument {
     inputLines.push(record.inputLine);
   };
   for (let done = false; !done; ) {
+    // Chunks shrink as the target nears (half the records that still fit, by the mean cost
+    // so far), so few records are generated and counted only to be dropped.
+    const spent = prompt + output - fixed;
+    const perRecord = rows.length > 0 ? spent / rows.length : target;
+    const size = Math.max(
+      1,
+      Math.min(MAX_CHUNK, Math.floor((target - prompt - output) / perRecord / 2)),
+    );
     const chunk: PendingRecord[] = [];
-    for (let k = 0; k < CHUNK; k++) {
+    for (let k = 0; k < size; k++) {
       const id = rows.length + 1 + k;
       const record = family.next();
       chunk.push({
