@@ -9,6 +9,12 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("keeps a __proto__ key as data", () => {
+    expect(canonicalJson(JSON.parse('{"__proto__": false, "a": 1}'))).toBe(
+      '{"__proto__":false,"a":1}',
+    );
+  });
+
   it("round-trips JSON values and hashes equal values equally", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {

@@ -22,6 +22,7 @@ export function runData(dir: string): RunData {
     suite: header.suite.id,
     agent: header.agent.id,
     planned: header.planned,
+    status: header.status,
     records,
   };
 }
