@@ -1,7 +1,7 @@
 /**
  * The paper's aggregate views (§2, appendix B): records are averaged within a document
- * (the per-episode accuracy), documents within a task-difficulty cell, and cells weigh
- * equally in every view. Tables follow Figures 2-5.
+ * (the per-episode accuracy), documents within a task-difficulty cell at one horizon, and
+ * cells weigh equally in every view. Tables follow Figures 2-5.
  */
 import type { Cell, EpisodeRecord, ReportModel, ReportTable } from "../../core/index.ts";
 import { nestedBalancedMean, wilson } from "../../metrics/index.ts";
@@ -25,10 +25,6 @@ function balanced(records: EpisodeRecord[], metric: string): number | null {
   return Number.isNaN(value) ? null : value;
 }
 
-function by<K extends string | number>(records: EpisodeRecord[], key: (r: EpisodeRecord) => K) {
-  return (k: K) => records.filter((r) => key(r) === k);
-}
-
 function horizonColumns(horizons: number[]): string[] {
   return horizons.map((h) => `${h}K`);
 }
@@ -40,7 +36,7 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       (r.status === "success" || r.status === "failure") && typeof r.metrics.accuracy === "number",
   );
   const horizons = [...new Set(records.map(horizonOf))].sort((a, b) => a - b);
-  const atHorizon = by(records, horizonOf);
+  const atHorizon = (h: number) => records.filter((r) => horizonOf(r) === h);
   const largest = horizons.at(-1);
   const smallest = horizons[0];
 

@@ -13,7 +13,7 @@ import type {
   StepResult,
   TaskCard,
 } from "../../core/index.ts";
-import type { DocumentTokens, TransductionDocument } from "./document.ts";
+import type { TransductionDocument } from "./document.ts";
 import { ExpectedOutput } from "./expected.ts";
 import { type DocumentScore, POSITION_BUCKETS, scoreOutput } from "./verify.ts";
 
@@ -135,7 +135,7 @@ export class TransductionEnvironment implements Environment {
     const data: TransductionOutcomeData = {
       answered,
       score,
-      tokens: { ...this.document.tokens } satisfies DocumentTokens,
+      tokens: this.document.tokens,
     };
     const category = failureCategory(answered, score);
     return category ? { success: false, category, data } : { success: score.exact, data };

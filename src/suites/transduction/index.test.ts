@@ -185,6 +185,19 @@ describe("aggregate", () => {
   });
 });
 
+describe("stats", () => {
+  it("reports token statistics per horizon and per cell", () => {
+    const stats = suite.stats!(smoke());
+    expect(stats.summary).toMatchObject({ documents: 48, largestHorizonK: 4 });
+    const [perHorizon, perCell] = stats.tables;
+    expect(perHorizon?.rows).toHaveLength(1);
+    const [label, documents, target, prompt, output] = perHorizon!.rows[0]!;
+    expect([label, documents, target]).toEqual(["4K", 48, 4096]);
+    expect(Math.abs((prompt as number) + (output as number) - 4096)).toBeLessThan(205);
+    expect(perCell?.rows).toHaveLength(48);
+  });
+});
+
 describe("commands", () => {
   it("exports a document and scores an output file against it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "transduction-"));

@@ -83,7 +83,7 @@ export const transductionSuite: Suite<DocumentParams> = {
   id: "transduction",
   version: GENERATOR_VERSION,
   title: "Long-Transduction: staying on task over long read-mutate-write documents",
-  dimensions: ["horizon", "task", "format", "difficulty"],
+  dimensions: ["horizonK", "task", "format", "difficulty"],
   compile(options = {}) {
     const parsed = parseOrThrow(
       TransductionCompileOptions,
