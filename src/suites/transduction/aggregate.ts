@@ -3,7 +3,7 @@
  * (the per-episode accuracy), documents within a task-difficulty cell at one horizon, and
  * cells weigh equally in every view. Tables follow Figures 2-5.
  */
-import type { Cell, EpisodeRecord, ReportModel, ReportTable } from "../../core/index.ts";
+import type { Cell, EpisodeRecord, Headline, ReportModel, ReportTable } from "../../core/index.ts";
 import { nestedBalancedMean, wilson } from "../../metrics/index.ts";
 import { DIFFICULTIES, FORMATS, TASKS } from "./params.ts";
 import { POSITION_BUCKETS } from "./verify.ts";
@@ -126,37 +126,40 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       ]),
   };
 
-  const first = smallest === undefined ? null : balanced(atHorizon(smallest), "accuracy");
-  const last = largest === undefined ? null : balanced(atHorizon(largest), "accuracy");
-  const lastGroup = largest === undefined ? [] : atHorizon(largest);
-  const lastExact = wilson(lastGroup.filter((r) => r.metrics.exact === 1).length, lastGroup.length);
-  const decrease =
-    first !== null && last !== null && first > 0 && smallest !== largest
-      ? (first - last) / first
-      : null;
+  const headlines: Headline[] = [
+    { name: "accuracy", value: balanced(records, "accuracy"), format: "rate" },
+  ];
+  if (smallest !== undefined && largest !== undefined && smallest !== largest) {
+    const first = balanced(atHorizon(smallest), "accuracy");
+    const last = balanced(atHorizon(largest), "accuracy");
+    headlines.push(
+      { name: `accuracy at ${smallest}K`, value: first, format: "rate" },
+      { name: `accuracy at ${largest}K`, value: last, format: "rate" },
+      {
+        name: `relative decrease ${smallest}K -> ${largest}K`,
+        value: first !== null && last !== null && first > 0 ? (first - last) / first : null,
+        format: "rate",
+        note: "(accuracy at the smallest - at the largest) / at the smallest horizon (§4)",
+      },
+    );
+  }
+  if (largest !== undefined) {
+    const group = atHorizon(largest);
+    const exact = wilson(group.filter((r) => r.metrics.exact === 1).length, group.length);
+    headlines.push({
+      name: `exact completion at ${largest}K`,
+      value: exact.rate,
+      low: exact.low,
+      high: exact.high,
+      format: "rate",
+    });
+  }
 
   return {
     suite: "transduction",
     title: "Long-Transduction",
     episodes: records.length,
-    headlines: [
-      { name: "accuracy", value: balanced(records, "accuracy"), format: "rate" },
-      { name: `accuracy at ${smallest ?? "-"}K`, value: first, format: "rate" },
-      { name: `accuracy at ${largest ?? "-"}K`, value: last, format: "rate" },
-      {
-        name: `relative decrease ${smallest ?? "-"}K -> ${largest ?? "-"}K`,
-        value: decrease,
-        format: "rate",
-        note: "(acc_min - acc_max) / acc_min over horizons (§4)",
-      },
-      {
-        name: `exact completion at ${largest ?? "-"}K`,
-        value: lastGroup.length > 0 ? lastExact.rate : null,
-        low: lastExact.low,
-        high: lastExact.high,
-        format: "rate",
-      },
-    ],
+    headlines,
     tables: [
       byHorizon,
       grid(

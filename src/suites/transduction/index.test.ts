@@ -180,8 +180,17 @@ describe("aggregate", () => {
     expect(byHorizon.rows[1]?.[2]).toBeCloseTo(0.2);
     const decrease = report.headlines.find((h) => h.name.startsWith("relative decrease"));
     expect(decrease?.value).toBeCloseTo(0.6);
+    expect(report.headlines.find((h) => h.name === "exact completion at 128K")?.value).toBe(0);
     const byTask = report.tables.find((t) => t.title.startsWith("Accuracy by task"))!;
     expect(byTask.rows[0]).toEqual(["arith", 0.75, 0.2, expect.closeTo((0.75 + 0.2) / 2)]);
+  });
+});
+
+describe("aggregate at one horizon", () => {
+  it("reports no decrease when only one horizon ran", () => {
+    const report = suite.aggregate([record("arith", 1, 4, 1), record("uuid", 2, 4, 0.5)]);
+    expect(report.headlines.map((h) => h.name)).toEqual(["accuracy", "exact completion at 4K"]);
+    expect(report.headlines[0]?.value).toBe(0.75);
   });
 });
 
