@@ -70,21 +70,26 @@ export const scoreCommand: SuiteCommand = {
   },
 };
 
-/** `longhaul export transduction --task ID [--out FILE] [--seed S] [--tokenizer T]`. */
+/** `longhaul export doc transduction ID [--out FILE] [--seed S] [--tokenizer T]`. */
 export const exportCommand: SuiteCommand = {
-  name: "export",
+  name: "export-doc",
   description: "Write one generated transduction document as JSON (prompt and required output)",
   options: [
-    { flag: "--task <id>", description: "task id, e.g. arith/ordered/d2/16k/s3", required: true },
     { flag: "--out <file>", description: "write here instead of printing" },
     { flag: "--seed <seed>", description: `root seed (default ${DEFAULT_SEED})` },
     { flag: "--tokenizer <name>", description: "o200k_base (default) or cl100k_base" },
   ],
-  async run(options) {
+  async run(options, args) {
+    if (args.length !== 1) {
+      throw new LonghaulError(
+        "USAGE",
+        "export doc takes one task id, e.g. arith/ordered/d2/16k/s3",
+      );
+    }
     const params = parseOrThrow(
       DocumentParams,
       {
-        ...parseTaskId(required(options, "task")),
+        ...parseTaskId(args[0]!),
         seed: stringOption(options, "seed") ?? DEFAULT_SEED,
         tokenizer: stringOption(options, "tokenizer") ?? "o200k_base",
       },

@@ -211,7 +211,7 @@ describe("commands", () => {
   it("exports a document and scores an output file against it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "transduction-"));
     const doc = join(dir, "doc.json");
-    await exportCommand.run({ task: "arith/unnumbered/d1/4k/s1", out: doc }, []);
+    await exportCommand.run({ out: doc }, ["arith/unnumbered/d1/4k/s1"]);
     const exported = JSON.parse(await readFile(doc, "utf8"));
     const answers: string[] = exported.expected.rows.map((r: { cells: string[] }) => r.cells[0]);
     const output = join(dir, "out.txt");
