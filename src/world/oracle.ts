@@ -118,8 +118,8 @@ export interface TaskStateHorizon {
 /**
  * TSH on the oracle rollout. Operationally, the fact about a node n is its location and state.
  * The decisions it constrains are the steps that take n as an argument plus the preparatory
- * steps that serve n (an open/move_aside after which n became visible, a walk into n's room
- * before its use). A decision depends on the fact when n is not in that decision's view.
+ * steps that serve n: the run of walk/open/move_aside steps, decided while n was hidden, that
+ * ends with the step exposing n before its use (so interleaved actions do not hide them). A decision depends on the fact when n is not in that decision's view.
  * - H_explore: over spatially dependent nodes (hidden by a blocker in G_0), the minimal number
  *   of view-expanding actions exposing n in G_0 (closed containers + active occluders on its
  *   location chain).
@@ -138,13 +138,19 @@ export function taskStateHorizon(initial: WorldState, rollout: OracleRollout): T
   const steps = rollout.steps;
   steps.forEach((step, t) => {
     if (step.action.name === "walk" || step.action.name === "stop") return;
-    for (const id of step.action.args) addUse(id, t);
-    // Preparatory steps that exposed an argument serve it.
-    for (let s = t - 1; s >= 0; s--) {
-      const prep = steps[s] as RolloutStep;
-      const name = prep.action.name;
-      if (name !== "walk" && name !== "open" && name !== "move_aside") break;
-      for (const id of step.action.args) if (!prep.visibleBefore.includes(id)) addUse(id, s);
+    for (const id of step.action.args) {
+      addUse(id, t);
+      // The run of preparatory steps, each decided while the argument was hidden, that ends
+      // with the step exposing it serves it (other actions may come between exposure and use).
+      let s = t - 1;
+      while (s >= 0 && (steps[s] as RolloutStep).visibleBefore.includes(id)) s--;
+      for (; s >= 0; s--) {
+        const prep = steps[s] as RolloutStep;
+        const name = prep.action.name;
+        if (name !== "walk" && name !== "open" && name !== "move_aside") break;
+        if (prep.visibleBefore.includes(id)) break;
+        addUse(id, s);
+      }
     }
   });
   const firstSeen = new Map<string, number>();

@@ -26,7 +26,7 @@ export interface Requirements {
   blockers: number;
   /** Blockers whose category appears in a COUNT atom (could double as a surplus grab). */
   countCategoryBlockers: number;
-  /** Lower bound on walks: the farthest relevant room, or half the total carrying distance. */
+  /** Lower bound on walks: farthest relevant room, half the carrying distance, tree cuts. */
   walkLowerBound: number;
   /** Rooms on the shortest-path tree to all relevant rooms, minus the robot's (shared walks). */
   walkTree: number;
@@ -78,8 +78,8 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
         if (a.pred === "ASSEMBLED") relevant.push(a.target);
     }
   }
-  // Held-object walks: each walk carries at most two objects one room further.
-  let carry = 0;
+  // Objects that must be carried between rooms to a fixed (non-grabbable) target.
+  const moves: [number, number][] = [];
   for (const a of atoms) {
     if (
       (a.pred !== "ON" && a.pred !== "INSIDE") ||
@@ -87,7 +87,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
       state.affords(a.target, "grabbable")
     )
       continue;
-    carry += roomDistance(state, state.roomOf(a.object), state.roomOf(a.target));
+    moves.push([state.roomOf(a.object), state.roomOf(a.target)]);
   }
   let grabs = 0;
   for (const x of need) {
@@ -121,7 +121,11 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     if (countCategories.has(state.info[b]?.node.category ?? "")) countCategoryBlockers++;
   let recloses = 0;
   for (const c of closedGoals) if (opens.has(c)) recloses++;
+  const cut = treeWalkBound(state, rooms, moves);
   const walk = walkNeeds(state, rooms);
+  // Each walk carries at most two objects one room further.
+  let carry = 0;
+  for (const [from, to] of moves) carry += roomDistance(state, from, to);
   const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
   return {
     placements: need.size,
@@ -133,7 +137,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     recloses,
     blockers: blockers.size,
     countCategoryBlockers,
-    walkLowerBound: Math.max(walk.max, Math.ceil(carry / 2)),
+    walkLowerBound: Math.max(walk.max, Math.ceil(carry / 2), cut),
     walkTree: walk.tree,
   };
 }
@@ -154,6 +158,66 @@ function roomDistance(state: WorldState, from: number, to: number): number {
     }
   }
   return 0;
+}
+
+/**
+ * Walks needed on a tree-shaped room graph, summed over its edges (every walk crosses exactly
+ * one edge). Cutting edge e splits the rooms into the robot's side S and the far side T. The
+ * robot must cross S->T at least once if T holds a relevant room, and each crossing carries at
+ * most two objects (two hands), so c_down >= ceil(n_down / 2) and c_up >= ceil(n_up / 2) for
+ * the objects whose target lies across e; crossings alternate starting from S, so
+ * c_up >= c_down - 1 and c_down >= c_up. The least c_down + c_up under these constraints is
+ * admissible; 0 when the reachable room graph is not a tree.
+ */
+function treeWalkBound(
+  state: WorldState,
+  rooms: ReadonlySet<number>,
+  moves: readonly [number, number][],
+): number {
+  if (state.room < 0 || state.adjacent.length === 0) return 0;
+  const parent = new Map<number, number>([[state.room, -1]]);
+  const queue = [state.room];
+  let edges = 0;
+  for (let k = 0; k < queue.length; k++) {
+    const r = queue[k] as number;
+    for (const [a, b] of state.adjacent) {
+      const next = a === r ? b : b === r ? a : -1;
+      if (next < 0 || !state.alive[next]) continue;
+      edges++;
+      if (!parent.has(next)) {
+        parent.set(next, r);
+        queue.push(next);
+      }
+    }
+  }
+  // Each edge of the component was seen from both ends.
+  if (edges / 2 !== queue.length - 1) return 0;
+  const visit = new Set<number>();
+  const up = new Map<number, number>();
+  const down = new Map<number, number>();
+  const pathUp = (r: number): number[] => {
+    const path: number[] = [];
+    for (let cur = r; parent.has(cur) && cur !== state.room; cur = parent.get(cur) as number)
+      path.push(cur);
+    return path;
+  };
+  for (const r of rooms) for (const v of pathUp(r)) visit.add(v);
+  for (const [from, to] of moves) {
+    if (from === to || !parent.has(from) || !parent.has(to)) continue;
+    const a = pathUp(from);
+    const b = pathUp(to);
+    const shared = new Set(b.filter((v) => a.includes(v)));
+    for (const v of a) if (!shared.has(v)) up.set(v, (up.get(v) ?? 0) + 1);
+    for (const v of b) if (!shared.has(v)) down.set(v, (down.get(v) ?? 0) + 1);
+  }
+  let total = 0;
+  for (const v of queue) {
+    if (v === state.room) continue;
+    const u = Math.ceil((up.get(v) ?? 0) / 2);
+    const d = Math.max(Math.ceil((down.get(v) ?? 0) / 2), u, visit.has(v) ? 1 : 0);
+    total += d + Math.max(u, d - 1);
+  }
+  return total;
 }
 
 /** BFS over room adjacency from the robot's room: max distance and shortest-path tree size. */
