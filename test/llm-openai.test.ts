@@ -281,6 +281,23 @@ describe("llm agent over OpenAI chat completions", () => {
     });
   });
 
+  it("uses the renderer's sampling defaults only where the user chose none", async () => {
+    const renderer: Renderer = {
+      output: "tools",
+      context: "stateless",
+      system: () => "sys",
+      user: (obs) => `obs ${obs.step}`,
+      sampling: { temperature: 0 },
+    };
+    const bodies = [];
+    for (const options of [{}, { temperature: 0.7 }, { reasoningEffort: "low" as const }]) {
+      const { session: s, stub } = await session([MOVE], options, fixtureContext(), renderer);
+      await s.act(fixtureObservation(0));
+      bodies.push(stub.requests[0]?.body as { temperature?: number });
+    }
+    expect(bodies.map((b) => b.temperature)).toEqual([0, 0.7, undefined]);
+  });
+
   it("sends a fresh prompt per decision in stateless context, with feedback appended", async () => {
     const renderer: Renderer = {
       output: "tools",

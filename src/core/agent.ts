@@ -78,6 +78,8 @@ export interface Renderer {
   user(observation: Observation, state: { card: TaskCard; history: TraceStep[] }): string;
   /** Parse a reply for "json" and "text" outputs. */
   parse?(text: string, card: TaskCard): ParsedReply;
+  /** The paper's decoding settings (e.g. greedy), used where the user sets none. */
+  sampling?: { temperature?: number };
   /** Max output tokens for one decision, if the suite sets it (e.g. a document's allowance). */
   maxOutputTokens?(card: TaskCard): number | undefined;
 }

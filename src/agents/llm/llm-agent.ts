@@ -57,7 +57,11 @@ export function createLlmAgent(options: LlmAgentOptions, renderer?: Renderer): A
     provider: o.model,
     start(card, context) {
       const settings: RequestSettings = { model: name };
-      if (o.temperature !== undefined) settings.temperature = o.temperature;
+      // The suite's default temperature yields to any sampling choice of the user's (Anthropic
+      // thinking accepts no temperature).
+      const temperature =
+        o.temperature ?? (o.reasoningEffort ? undefined : render.sampling?.temperature);
+      if (temperature !== undefined) settings.temperature = temperature;
       const maxTokens = render.maxOutputTokens?.(card) ?? o.maxTokens;
       if (maxTokens !== undefined) settings.maxTokens = maxTokens;
       if (o.reasoningEffort !== undefined) settings.reasoningEffort = o.reasoningEffort;

@@ -26,6 +26,8 @@ export const transductionRenderer: Renderer = {
   parse(text) {
     return { ok: true, action: { kind: "say", text } };
   },
+  // Greedy decoding, as the paper evaluates; reasoning models take --reasoning-effort minimal.
+  sampling: { temperature: 0 },
   // The allowance depends only on the horizon, which the task id names.
   maxOutputTokens(card) {
     return outputAllowance(parseTaskId(card.id).horizonK);
