@@ -18,6 +18,7 @@ import {
   type RoboGraphPayload,
 } from "./compiler.ts";
 import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
+import { explorerAgent } from "./explorer-agent.ts";
 import { loadFamilyFile } from "./family-spec.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
@@ -27,6 +28,7 @@ import { suiteStats } from "./stats.ts";
 
 export type { RoboGraphCompileOptions, RoboGraphPayload } from "./compiler.ts";
 export { RoboGraphEnvironment } from "./environment.ts";
+export { explorerAgent } from "./explorer-agent.ts";
 export { BUILTIN_FAMILIES } from "./families.ts";
 export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
 export { OutcomeData } from "./outcome.ts";
@@ -91,7 +93,7 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   },
   aggregate: aggregateRecords,
   renderer: robographRenderer,
-  agents: { oracle: () => oracleAgent() },
+  agents: { oracle: () => oracleAgent(), explorer: () => explorerAgent() },
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand],
 };

@@ -1,0 +1,52 @@
+/**
+ * The observation-only explorer over all 588 RoboGraph episodes in-process (no logging):
+ * success rate per condition, domain and family, and the decision rate.
+ * Run: npx tsx bench/robograph-explorer.bench.ts
+ */
+import { type AgentContext, DEFAULT_ACCESS, Rng } from "../src/core/index.ts";
+import { explorerAgent, robographSuite } from "../src/suites/robograph/index.ts";
+
+const specs = robographSuite.compile();
+const agent = explorerAgent();
+const tally = new Map<string, [number, number]>();
+const count = (key: string, ok: boolean) => {
+  const [s, n] = tally.get(key) ?? [0, 0];
+  tally.set(key, [s + (ok ? 1 : 0), n + 1]);
+};
+const failures: string[] = [];
+let steps = 0;
+const t0 = performance.now();
+for (const spec of specs) {
+  const env = robographSuite.make(spec, { access: DEFAULT_ACCESS });
+  const context = {
+    episodeId: spec.id,
+    epoch: 0,
+    rng: new Rng("bench", spec.id),
+    signal: new AbortController().signal,
+    budgets: robographSuite.budgets,
+    access: DEFAULT_ACCESS,
+  } as unknown as AgentContext;
+  const session = await agent.start(env.describe(), context);
+  let observation = await env.reset();
+  for (let i = 0; i < 100; i++) {
+    const decision = await session.act(observation);
+    if (!decision.action) break;
+    const result = await env.step(decision.action);
+    observation = result.observation;
+    steps++;
+    if (result.terminated || result.truncated) break;
+  }
+  const ok = env.outcome().success;
+  const { condition, domain, scene } = spec.tags as Record<string, string>;
+  count(`condition ${condition}`, ok);
+  count(`domain ${domain}`, ok);
+  count(`domain ${domain} ${condition}`, ok);
+  count(`family ${spec.family}/${domain}`, ok);
+  count("all", ok);
+  if (!ok) failures.push(`${scene}/${condition}`);
+}
+const ms = performance.now() - t0;
+for (const [key, [s, n]] of [...tally].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(`${key.padEnd(28)} ${((100 * s) / n).toFixed(1).padStart(5)}%  (${s}/${n})`);
+console.log(`${steps} steps in ${ms.toFixed(0)} ms (${((steps / ms) * 1000).toFixed(0)} steps/s)`);
+if (process.argv.includes("--failures")) console.log("unsolved:", failures.join(" "));

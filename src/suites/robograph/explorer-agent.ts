@@ -1,0 +1,503 @@
+/**
+ * The honest `explorer` baseline: it reads only the observation (the appendix B payload),
+ * keeps a belief graph of what it has seen (explorer-belief.ts) and picks each action with a
+ * greedy task-level planner on that belief: deliver what it holds, open what blocks a goal
+ * object or target, grab goal objects, explore (open unexplored containers, move blockers
+ * aside, walk to unvisited rooms), close finished containers, stop when the belief says the
+ * goal holds. Failure feedback is read from the view: an injected failure is retried once,
+ * an action that failed twice is not proposed again (the next alternative is), and a goal
+ * node that vanished from its remembered place starts a fresh round of exploration.
+ */
+import { z } from "zod";
+import type { Agent, AgentSession, Decision, Observation } from "../../core/index.ts";
+import { type ActionName, Goal, type GoalAtom, WorldView } from "../../world/index.ts";
+import { Belief } from "./explorer-belief.ts";
+
+/** An action that failed this often is not proposed again. */
+const FAIL_LIMIT = 2;
+/** A non-walk action is issued at most this often in an episode (a loop guard). */
+const REPEAT_LIMIT = 5;
+/** Rounds of exploration (each after a vanished node or a fruitless sweep) before giving up. */
+const ROUND_LIMIT = 3;
+
+/** The part of the appendix B payload the explorer reads. */
+const ExplorerView = z.object({ success_criterion: Goal, current_observation: WorldView });
+type ExplorerView = z.infer<typeof ExplorerView>;
+
+/** A chosen catalog action and why. */
+interface Act {
+  name: ActionName;
+  args: string[];
+  why: string;
+}
+
+/** A placement the goal needs: object to target (null target: anywhere but `avoid`). */
+interface Task {
+  object: string;
+  rel: "ON" | "INSIDE";
+  target: string | null;
+  avoid?: string;
+}
+
+const keyOf = (a: { name: string; args: readonly string[] }) => `${a.name}(${a.args.join(",")})`;
+
+/** The goal nodes an atom mentions. */
+function atomNodes(atom: GoalAtom): string[] {
+  switch (atom.pred) {
+    case "ON":
+    case "INSIDE":
+      return [atom.object, atom.target];
+    case "ASSEMBLED":
+      return [atom.part, atom.target];
+    case "COUNT":
+      return [atom.target];
+    default:
+      return [atom.node];
+  }
+}
+
+/** One episode of the explorer. */
+class ExplorerSession implements AgentSession {
+  private readonly belief = new Belief();
+  private readonly failures = new Map<string, number>();
+  private readonly issued = new Map<string, number>();
+  private readonly retried = new Set<string>();
+  private readonly incapable = new Set<string>();
+  private movedAside = new Set<string>();
+  private explored = new Set<string>();
+  private visited = new Set<string>();
+  private rounds = 0;
+  private atoms: GoalAtom[] = [];
+  private tasks: Task[] = [];
+  private goalNodes = new Set<string>();
+
+  async act(observation: Observation): Promise<Decision> {
+    const parsed = ExplorerView.safeParse(observation.view);
+    if (!parsed.success) return { action: { kind: "finish" }, note: "unreadable observation" };
+    const view = parsed.data.current_observation;
+    const last = view.last_action;
+    const failed = last?.status === "failure" ? last : null;
+    const act = this.decide(parsed.data);
+    const count = this.issued.get(keyOf(act)) ?? 0;
+    this.issued.set(keyOf(act), count + 1);
+    const extra = {
+      reason: act.why,
+      recovery: {
+        required: failed !== null,
+        failed_action: failed ? failed.action.name : null,
+        failed_node_ids: failed ? failed.action.args : [],
+      },
+    };
+    const action: Decision["action"] =
+      act.name === "stop"
+        ? { kind: "finish" }
+        : { kind: "tool", calls: [{ tool: act.name, args: { node_ids: act.args } }] };
+    return { action, note: act.why, extra };
+  }
+
+  private decide(payload: ExplorerView): Act {
+    const view = payload.current_observation;
+    const b = this.belief;
+    if (b.update(view).length > 0) this.newRound();
+    this.visited.add(b.room);
+    for (const id of b.visible) if (b.nodes.get(id)?.open === true) this.explored.add(id);
+    const retry = this.readFeedback(view);
+    if (retry) return retry;
+    this.atoms = payload.success_criterion.all;
+    this.goalNodes = new Set(this.atoms.flatMap(atomNodes));
+    this.tasks = this.pendingTasks();
+    if (this.atoms.every((a) => b.holds(a))) return { name: "stop", args: [], why: "goal holds" };
+    for (let attempt = 0; attempt <= ROUND_LIMIT; attempt++) {
+      const act = this.plan();
+      if (act) return act;
+      if (this.rounds >= ROUND_LIMIT) break;
+      this.newRound();
+    }
+    return { name: "stop", args: [], why: "nothing left to try" };
+  }
+
+  /** Learn from the last action's outcome; an injected failure is retried once at once. */
+  private readFeedback(view: WorldView): Act | null {
+    const last = view.last_action;
+    if (!last) return null;
+    const [first] = last.action.args;
+    if (last.status === "success") {
+      if (last.action.name === "move_aside" && first) this.movedAside.add(first);
+      return null;
+    }
+    const key = keyOf(last.action);
+    this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
+    switch (last.failure_type) {
+      case "injected_failure":
+        if (!this.retried.has(key)) {
+          this.retried.add(key);
+          return { ...last.action, why: "retry after an execution failure" };
+        }
+        break;
+      case "missing_affordance":
+      case "incompatible":
+        this.incapable.add(key);
+        break;
+      case "already_in_state":
+        if (last.action.name === "move_aside" && first) this.movedAside.add(first);
+        break;
+      case "not_visible":
+        for (const id of last.action.args) {
+          const node = this.belief.nodes.get(id);
+          if (node && !this.belief.visible.has(id) && node.type !== "room") node.parent = null;
+        }
+        break;
+      default:
+        break;
+    }
+    return null;
+  }
+
+  private newRound(): void {
+    this.rounds++;
+    this.movedAside = new Set();
+    this.explored = new Set();
+    this.visited = new Set([this.belief.room]);
+  }
+
+  /** Unsatisfied placements, including COUNT deficits and surpluses. */
+  private pendingTasks(): Task[] {
+    const b = this.belief;
+    const tasks: Task[] = [];
+    for (const atom of this.atoms) {
+      if (b.holds(atom)) continue;
+      if (atom.pred === "ON" || atom.pred === "INSIDE")
+        tasks.push({ object: atom.object, rel: atom.pred, target: atom.target });
+      else if (atom.pred === "COUNT") {
+        const here = b.countAt(atom.category, atom.rel, atom.target);
+        if (here.length < atom.n) {
+          const spare = [...b.nodes.values()].filter(
+            (n) => n.category === atom.category && !here.includes(n.id) && n.type === "object",
+          );
+          for (const n of spare.slice(0, atom.n - here.length))
+            tasks.push({ object: n.id, rel: atom.rel, target: atom.target });
+        } else if (atom.op === "exactly")
+          for (const id of here.slice(atom.n))
+            tasks.push({ object: id, rel: "ON", target: null, avoid: atom.target });
+      }
+    }
+    return tasks;
+  }
+
+  /** The first applicable action by priority, or null when nothing is left to try. */
+  private plan(): Act | null {
+    return (
+      this.deliver() ??
+      this.closeFinished(true) ??
+      this.openForTasks() ??
+      this.exploreHere() ??
+      this.stateAtoms() ??
+      this.grabForTasks() ??
+      this.travel() ??
+      this.closeFinished(false) ??
+      this.exploreElsewhere()
+    );
+  }
+
+  private allowed(act: Act): Act | null {
+    const key = keyOf(act);
+    if (this.incapable.has(key) || (this.failures.get(key) ?? 0) >= FAIL_LIMIT) return null;
+    if (act.name !== "walk" && (this.issued.get(key) ?? 0) >= REPEAT_LIMIT) return null;
+    return act;
+  }
+
+  private taskFor(object: string): Task | undefined {
+    return this.tasks.find((t) => t.object === object);
+  }
+
+  /** The container to open before `target` can take an object, or null when it is ready. */
+  private blockerOf(target: string): string | null {
+    const node = this.belief.nodes.get(target);
+    if (node?.open === false) return target;
+    return this.belief.closedAncestor(target);
+  }
+
+  private ready(target: string): boolean {
+    const node = this.belief.nodes.get(target);
+    return this.belief.visible.has(target) && node?.open !== false && node?.isFull !== true;
+  }
+
+  /** A visible place to set a held object down (surfaces first), avoiding `avoid`. */
+  private setDown(object: string, avoid?: string): Act | null {
+    const b = this.belief;
+    const task = this.taskFor(object);
+    if (task?.target && this.ready(task.target)) return this.put(object, task.target, task.rel);
+    const places = [...b.visible]
+      .map((id) => b.nodes.get(id))
+      .filter(
+        (n) =>
+          n &&
+          n.id !== avoid &&
+          n.id !== object &&
+          n.isFull !== true &&
+          (n.type === "surface" || (n.type === "container" && n.open !== false)),
+      )
+      .sort((x, y) => Number(x?.type !== "surface") - Number(y?.type !== "surface"));
+    for (const place of places) {
+      if (!place) continue;
+      const act = this.allowed({
+        name: place.type === "surface" ? "puton" : "putin",
+        args: [object, place.id],
+        why: `set ${object} down to free a hand`,
+      });
+      if (act) return act;
+    }
+    return null;
+  }
+
+  private put(object: string, target: string, rel: "ON" | "INSIDE"): Act | null {
+    return this.allowed({
+      name: rel === "ON" ? "puton" : "putin",
+      args: [object, target],
+      why: `place ${object} ${rel === "ON" ? "on" : "in"} ${target}`,
+    });
+  }
+
+  /** `act` if enough hands are free, else setting a held object down first. */
+  private withHands(act: Act | null, hands: number): Act | null {
+    if (!act) return null;
+    const b = this.belief;
+    if (b.freeHands() >= hands) return act;
+    for (const h of b.hands) if (h) return this.setDown(h);
+    return null;
+  }
+
+  /** Put held objects where the goal wants them when that place is in view and open. */
+  private deliver(): Act | null {
+    for (const h of this.belief.hands) {
+      if (!h) continue;
+      const task = this.taskFor(h);
+      if (task?.target && this.ready(task.target)) {
+        const act = this.put(h, task.target, task.rel);
+        if (act) return act;
+      }
+      if (task && task.target === null) return this.setDown(h, task.avoid);
+    }
+    return null;
+  }
+
+  /** Nothing the goal still needs lies in or goes into this container. */
+  private finished(container: string): boolean {
+    const b = this.belief;
+    const inside = (id: string) => id === container || b.within(id, container);
+    const placing = this.tasks.some(
+      (t) => inside(t.object) || (t.target !== null && inside(t.target)) || b.isHeld(t.object),
+    );
+    const assembling = this.atoms.some(
+      (a) => a.pred === "ASSEMBLED" && !b.holds(a) && (inside(a.part) || inside(a.target)),
+    );
+    return !placing && !assembling;
+  }
+
+  /** Close CLOSED-goal containers in view once nothing more goes in or out. */
+  private closeFinished(handsFreeOnly: boolean): Act | null {
+    const b = this.belief;
+    if (handsFreeOnly && b.freeHands() < 2) return null;
+    for (const atom of this.atoms) {
+      if (atom.pred !== "CLOSED" || b.holds(atom) || !b.visible.has(atom.node)) continue;
+      if (!this.finished(atom.node)) continue;
+      const act = this.withHands(
+        this.allowed({ name: "close", args: [atom.node], why: `close ${atom.node} (goal)` }),
+        2,
+      );
+      if (act) return act;
+    }
+    return null;
+  }
+
+  /** Open the closed containers that hold a goal object or block a target, in this room. */
+  private openForTasks(): Act | null {
+    const b = this.belief;
+    for (const t of this.tasks) {
+      const blockers = [
+        b.isHeld(t.object) ? null : b.closedAncestor(t.object),
+        t.target ? this.blockerOf(t.target) : null,
+      ];
+      for (const c of blockers) {
+        if (!c || !b.visible.has(c)) continue;
+        const act = this.withHands(
+          this.allowed({ name: "open", args: [c], why: `open ${c} to reach ${t.object}` }),
+          2,
+        );
+        if (act) return act;
+      }
+    }
+    return null;
+  }
+
+  /** Goal nodes the belief cannot place (never seen, lost, or hidden without known cause). */
+  private unresolved(): string[] {
+    const b = this.belief;
+    return [...this.goalNodes].filter((id) => {
+      if (b.isHeld(id) || b.visible.has(id)) return false;
+      const where = b.whereabouts(id);
+      if (!where?.known) return true;
+      return where.room === b.room && b.closedAncestor(id) === null;
+    });
+  }
+
+  /** Reveal what this room hides: open unexplored containers, move blockers aside. */
+  private exploreHere(): Act | null {
+    if (this.unresolved().length === 0) return null;
+    const b = this.belief;
+    const seen = [...b.visible].map((id) => b.nodes.get(id)).filter((n) => n !== undefined);
+    for (const n of seen)
+      if (n.type === "container" && n.open === false && !this.explored.has(n.id)) {
+        const act = this.withHands(
+          this.allowed({ name: "open", args: [n.id], why: `explore inside ${n.id}` }),
+          2,
+        );
+        if (act) return act;
+      }
+    for (const n of seen)
+      if (
+        n.type === "object" &&
+        !this.goalNodes.has(n.id) &&
+        !b.isHeld(n.id) &&
+        !this.movedAside.has(n.id)
+      ) {
+        const act = this.withHands(
+          this.allowed({ name: "move_aside", args: [n.id], why: `look behind ${n.id}` }),
+          1,
+        );
+        if (act) return act;
+      }
+    return null;
+  }
+
+  /** Grab visible goal objects whose target is known, local targets first. */
+  private grabForTasks(): Act | null {
+    const b = this.belief;
+    if (b.freeHands() === 0) return null;
+    const candidates = this.tasks.filter(
+      (t) =>
+        b.visible.has(t.object) &&
+        !b.isHeld(t.object) &&
+        (t.target === null || (b.located(t.target) && b.nodes.get(t.target)?.isFull !== true)),
+    );
+    const local = (t: Task) => t.target === null || b.whereabouts(t.target)?.room === b.room;
+    candidates.sort((x, y) => Number(!local(x)) - Number(!local(y)));
+    for (const t of candidates) {
+      const act = this.allowed({ name: "grab", args: [t.object], why: `pick up ${t.object}` });
+      if (act) return act;
+    }
+    return null;
+  }
+
+  /** OPEN, PRESSED and ASSEMBLED atoms whose nodes are in view. */
+  private stateAtoms(): Act | null {
+    const b = this.belief;
+    for (const atom of this.atoms) {
+      if (b.holds(atom)) continue;
+      let act: Act | null = null;
+      if (atom.pred === "OPEN" && b.visible.has(atom.node))
+        act = this.withHands(
+          this.allowed({ name: "open", args: [atom.node], why: `open ${atom.node} (goal)` }),
+          2,
+        );
+      else if (atom.pred === "PRESSED" && b.visible.has(atom.node))
+        act = this.withHands(
+          this.allowed({ name: "press", args: [atom.node], why: `press ${atom.node} (goal)` }),
+          1,
+        );
+      else if (atom.pred === "ASSEMBLED" && b.visible.has(atom.part) && b.visible.has(atom.target))
+        act = this.withHands(
+          this.allowed({
+            name: "attach",
+            args: [atom.part, atom.target],
+            why: `assemble ${atom.part} with ${atom.target}`,
+          }) ??
+            this.allowed({
+              name: "attach",
+              args: [atom.target, atom.part],
+              why: `assemble ${atom.target} with ${atom.part}`,
+            }),
+          2,
+        );
+      if (act) return act;
+    }
+    return null;
+  }
+
+  private walkTo(room: string | null | undefined, why: string): Act | null {
+    if (!room) return null;
+    const next = this.belief.stepToward(room);
+    return next ? this.allowed({ name: "walk", args: [next], why }) : null;
+  }
+
+  /** Work in other rooms: carry held objects, fetch objects, open targets, bring parts. */
+  private travel(): Act | null {
+    const b = this.belief;
+    const roomOf = (id: string) => b.whereabouts(id)?.room;
+    for (const h of b.hands) {
+      const task = h ? this.taskFor(h) : undefined;
+      if (h && task?.target && b.located(task.target)) {
+        const act = this.walkTo(roomOf(task.target), `carry ${h} to ${task.target}`);
+        if (act) return act;
+      }
+    }
+    for (const t of this.tasks) {
+      if (!t.target || !b.located(t.target)) continue;
+      const blocker = this.blockerOf(t.target);
+      const act =
+        (b.located(t.object) && !b.isHeld(t.object)
+          ? this.walkTo(roomOf(t.object), `fetch ${t.object}`)
+          : null) ?? (blocker ? this.walkTo(roomOf(blocker), `open ${blocker}`) : null);
+      if (act) return act;
+    }
+    for (const atom of this.atoms) {
+      if (b.holds(atom)) continue;
+      if (atom.pred === "ASSEMBLED") {
+        const act = this.bringTogether(atom.part, atom.target);
+        if (act) return act;
+      } else if (atom.pred !== "COUNT" && "node" in atom && b.located(atom.node)) {
+        const act =
+          atom.pred !== "CLOSED" || this.finished(atom.node)
+            ? this.walkTo(roomOf(atom.node), `${atom.pred.toLowerCase()} ${atom.node}`)
+            : null;
+        if (act) return act;
+      }
+    }
+    return null;
+  }
+
+  /** Carry an assembly part to its base's room and set it down there. */
+  private bringTogether(part: string, base: string): Act | null {
+    const b = this.belief;
+    const baseRoom = b.whereabouts(base)?.room;
+    const partRoom = b.whereabouts(part)?.room;
+    if (!baseRoom || !partRoom || !b.located(part) || !b.located(base)) return null;
+    if (b.isHeld(part))
+      return baseRoom === b.room
+        ? this.setDown(part)
+        : this.walkTo(baseRoom, `carry ${part} to ${base}`);
+    if (partRoom === baseRoom) return null;
+    if (partRoom !== b.room) return this.walkTo(partRoom, `fetch ${part}`);
+    if (!b.visible.has(part) || b.freeHands() === 0) return null;
+    return this.allowed({ name: "grab", args: [part], why: `pick up ${part} for ${base}` });
+  }
+
+  /** Walk to the nearest room not visited in this round while goal nodes are unresolved. */
+  private exploreElsewhere(): Act | null {
+    if (this.unresolved().length === 0 && this.tasks.length === 0) return null;
+    for (const room of this.belief.roomsByDistance()) {
+      if (this.visited.has(room)) continue;
+      const act = this.walkTo(room, `explore ${room}`);
+      if (act) return act;
+    }
+    return null;
+  }
+}
+
+/** The observation-only `explorer` baseline agent (never uses privileged access). */
+export function explorerAgent(): Agent {
+  return {
+    id: "explorer",
+    start: () => new ExplorerSession(),
+  };
+}
