@@ -19,7 +19,14 @@ export {
   type TaskStateHorizon,
   taskStateHorizon,
 } from "./oracle.ts";
-export { type OraclePlan, type PlanOptions, planOracle, successors } from "./planner.ts";
+export {
+  type OraclePlan,
+  PlanCache,
+  type PlanOptions,
+  planOracle,
+  planStillOptimal,
+  successors,
+} from "./planner.ts";
 export { type RandomSceneOptions, randomScene } from "./random-scene.ts";
 export { PEN_GOAL, studyScene } from "./sample-scenes.ts";
 export { WorldState } from "./state.ts";

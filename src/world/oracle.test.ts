@@ -6,7 +6,9 @@ import {
   oracleRollout,
   orderedActionDistance,
   PEN_GOAL,
+  PlanCache,
   planOracle,
+  planStillOptimal,
   randomScene,
   resolveGoal,
   studyScene,
@@ -128,6 +130,66 @@ describe("oracle planner", () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("a plan cache hit equals a fresh search and hands out independent copies", () => {
+    const cache = new PlanCache();
+    const w = new World(studyScene(true), PEN_GOAL);
+    const fresh = planOracle(w.latentState(), w.goalAtoms());
+    const first = planOracle(w.latentState(), w.goalAtoms(), { cache });
+    first?.actions.shift();
+    // A new state object with the same content hits the entry.
+    const again = new World(studyScene(true), PEN_GOAL);
+    const hit = planOracle(again.latentState(), again.goalAtoms(), { cache });
+    expect(hit?.actions).toEqual(fresh?.actions);
+    // A different robot room is a different key.
+    const away = {
+      ...studyScene(true),
+      robot: { room: "hall", hands: [null, null] as [null, null] },
+    };
+    const moved = new World(away, PEN_GOAL);
+    expect(planOracle(moved.latentState(), moved.goalAtoms(), { cache })?.actions).toHaveLength(
+      (fresh?.actions.length ?? 0) + 1,
+    );
+  });
+
+  it("keeps a plan's rest only when it is executable, reaches the goal and meets the bound", () => {
+    const w = new World(studyScene(), PEN_GOAL);
+    const plan = planOracle(w.latentState(), w.goalAtoms())?.actions ?? [];
+    expect(planStillOptimal(w.latentState(), w.goalAtoms(), plan)).toBe(true);
+    // Too short: does not reach the goal.
+    expect(planStillOptimal(w.latentState(), w.goalAtoms(), plan.slice(0, -1))).toBe(false);
+    // Out of order: the grab of the occluded pen comes before the move_aside.
+    const swapped = [plan[1], plan[0], ...plan.slice(2)] as typeof plan;
+    expect(planStillOptimal(w.latentState(), w.goalAtoms(), swapped)).toBe(false);
+  });
+
+  it("retries an injected failure without replanning (G is unchanged)", () => {
+    const w = new World(studyScene(), PEN_GOAL, [
+      {
+        id: "I1",
+        trigger: { on: "action_success" },
+        rewrites: [],
+        timing: "suppress",
+        maxFires: 11,
+        oncePerAction: true,
+      },
+    ]);
+    const rollout = oracleRollout(w);
+    expect(rollout.success).toBe(true);
+    expect(rollout.replans).toBe(0);
+    // move_aside, grab, putin, close each fail once, then succeed on retry; then stop.
+    expect(rollout.steps.map((s) => `${s.action.name}:${s.success}`)).toEqual([
+      "move_aside:false",
+      "move_aside:true",
+      "grab:false",
+      "grab:true",
+      "putin:false",
+      "putin:true",
+      "close:false",
+      "close:true",
+      "stop:true",
+    ]);
   });
 
   it("returns null for an unsatisfiable goal", () => {

@@ -1,11 +1,12 @@
 /**
- * The oracle rollout τ* with its scheduled events (the oracle replans whenever an event fires
- * or an action fails), the ordered action distance C_distance (appendix A) and the task-state
+ * The oracle rollout τ* with its scheduled events (the oracle retries an injected failure,
+ * which leaves G unchanged, and replans after any other failure or a fired event unless the
+ * rest of its plan provably stays optimal), the ordered action distance C_distance (appendix A) and the task-state
  * horizon H = (H_maintain, H_explore, H_update) of Definition 2, computed on τ*.
  */
 import { applyEffects, resolveArgs } from "./actions.ts";
 import type { ResolvedAtom } from "./goals.ts";
-import { type PlanOptions, planOracle } from "./planner.ts";
+import { type PlanOptions, planOracle, planStillOptimal } from "./planner.ts";
 import { orderedDistance, requirements } from "./requirements.ts";
 import { Loc, type WorldState } from "./state.ts";
 import type { FiredEvent, WorldAction } from "./types.ts";
@@ -40,8 +41,9 @@ export function orderedActionDistance(
 }
 
 /**
- * Run the oracle on a copy of `world`: plan optimally on the latent state, execute, and
- * replan after any failure or fired event, up to `maxSteps` (default 100, the paper's limit).
+ * Run the oracle on a copy of `world`: plan optimally on the latent state, execute, retry an
+ * injected failure, and replan after any other failure or a fired event (keeping the rest of
+ * the plan when it provably stays optimal), up to `maxSteps` (default 100, the paper's limit).
  */
 export function oracleRollout(
   world: World,
@@ -71,7 +73,13 @@ export function oracleRollout(
       eventChanged: changed,
     });
     if (result.terminated) break;
-    if (result.feedback.status === "failure" || result.fired.length > 0) {
+    if (result.feedback.failure_type === "injected_failure") {
+      // An injected failure (I1) leaves G unchanged, so the plan is still optimal: retry.
+      plan.unshift(action);
+    } else if (
+      result.feedback.status === "failure" ||
+      (result.fired.length > 0 && !planStillOptimal(w.latentState(), w.goalAtoms(), plan))
+    ) {
       replans++;
       plan = planOracle(w.latentState(), w.goalAtoms(), options)?.actions ?? null;
     }

@@ -3,7 +3,7 @@
  * estimate of requirements.ts, compact state keys (hands sorted) and a binary heap. Plans are
  * the non-stop actions only (L_o); the caller appends `stop`.
  */
-import { applyEffects, checkPreconditions } from "./actions.ts";
+import { applyEffects, checkPreconditions, resolveArgs } from "./actions.ts";
 import { ACTION_CATALOG } from "./catalog.ts";
 import { goalHolds, type ResolvedAtom } from "./goals.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
@@ -20,6 +20,33 @@ export interface OraclePlan {
 export interface PlanOptions {
   /** Give up (return null) after this many expansions; default 2,000,000. */
   maxExpansions?: number;
+  /** Memo of plans shared across calls (the conditions of a scene share G_0). */
+  cache?: PlanCache;
+}
+
+/**
+ * Plans memoised by the full latent state (static node data included) and the goal. The
+ * planner is deterministic, so a hit returns exactly what a fresh search would; the oldest
+ * entries go first when full.
+ */
+export class PlanCache {
+  private readonly plans = new Map<string, OraclePlan | null>();
+
+  constructor(private readonly capacity = 2048) {}
+
+  /** The cached plan for a state and goal, computing and storing it on a miss. */
+  plan(key: string, compute: () => OraclePlan | null): OraclePlan | null {
+    let plan = this.plans.get(key);
+    if (plan === undefined) {
+      plan = compute();
+      if (this.plans.size >= this.capacity) {
+        const oldest = this.plans.keys().next().value;
+        if (oldest !== undefined) this.plans.delete(oldest);
+      }
+      this.plans.set(key, plan);
+    }
+    return plan && { actions: plan.actions.slice(), expanded: plan.expanded };
+  }
 }
 
 /** A grounded successor: the action and the state it leads to. */
@@ -79,6 +106,44 @@ export function planOracle(
   options: PlanOptions = {},
 ): OraclePlan | null {
   const limit = options.maxExpansions ?? 2_000_000;
+  if (!options.cache) return search(start, atoms, limit);
+  const key = `${limit}|${JSON.stringify(atoms.map((a) => a.atom))}|${JSON.stringify(start.toScene())}`;
+  return options.cache.plan(key, () => search(start, atoms, limit));
+}
+
+/**
+ * Is the rest of a plan still optimal after the state changed under it (an event fired): it
+ * is executable, still reaches the goal, and is as short as the admissible estimate.
+ */
+export function planStillOptimal(
+  state: WorldState,
+  atoms: readonly ResolvedAtom[],
+  rest: readonly WorldAction[],
+): boolean {
+  return rest.length === estimate(state, atoms) && reaches(state, atoms, rest);
+}
+
+/** Does executing `plan` from `state` succeed step by step and end in a goal state. */
+function reaches(
+  state: WorldState,
+  atoms: readonly ResolvedAtom[],
+  plan: readonly WorldAction[],
+): boolean {
+  const s = state.clone();
+  for (const action of plan) {
+    const resolved = resolveArgs(s, action);
+    if ("type" in resolved || checkPreconditions(s, resolved.schema, resolved.args, action.args))
+      return false;
+    applyEffects(s, resolved.schema, resolved.args);
+  }
+  return goalHolds(s, atoms);
+}
+
+function search(
+  start: WorldState,
+  atoms: readonly ResolvedAtom[],
+  limit: number,
+): OraclePlan | null {
   const states: WorldState[] = [start];
   const gs: number[] = [0];
   const parents: number[] = [-1];

@@ -1,8 +1,15 @@
 /** The privileged oracle agent: plans optimally on the latent world, replans after surprises. */
-import type { Action, Agent, AgentSession, Decision, Observation } from "../../core/index.ts";
+import type {
+  Action,
+  Agent,
+  AgentSession,
+  Decision,
+  EnvEvent,
+  Observation,
+} from "../../core/index.ts";
 import { LonghaulError } from "../../core/index.ts";
 import { World, type WorldAction } from "../../world/index.ts";
-import { oraclePlan } from "./oracle.ts";
+import { oraclePlan, oracleReplan } from "./oracle.ts";
 
 function toAction(a: WorldAction): Action {
   return a.name === "stop"
@@ -10,9 +17,24 @@ function toAction(a: WorldAction): Action {
     : { kind: "tool", calls: [{ tool: a.name, args: { node_ids: a.args } }] };
 }
 
-/** Replans whenever the last action failed or an event fired since the plan was made. */
+/** Did the environment report an injected execution failure (I1). */
+function injected(event: EnvEvent): boolean {
+  const data = event.data;
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    (data as Record<string, unknown>).failure_type === "injected_failure"
+  );
+}
+
+/**
+ * Retries an injected failure (G is unchanged, so the plan stays optimal), replans after any
+ * other failure, and after a fired event keeps the rest of the plan only if it provably stays
+ * optimal.
+ */
 class OracleSession implements AgentSession {
   private plan: WorldAction[] | null = null;
+  private last: WorldAction | null = null;
   private firedSeen = 0;
 
   constructor(private readonly latent: () => unknown) {}
@@ -21,13 +43,15 @@ class OracleSession implements AgentSession {
     const world = this.latent();
     if (!(world instanceof World))
       throw new LonghaulError("RUNTIME", "the oracle needs a RoboGraph latent world");
-    const failed = observation.events.some((e) => e.type === "action_failed");
+    const failure = observation.events.find((e) => e.type === "action_failed");
     const fired = world.fired().length;
-    if (this.plan === null || failed || fired !== this.firedSeen) {
-      this.plan = oraclePlan(world) ?? [];
-      this.firedSeen = fired;
-    }
+    if (this.plan === null) this.plan = oraclePlan(world) ?? [];
+    else if (failure && injected(failure) && this.last) this.plan.unshift(this.last);
+    else if (failure) this.plan = oraclePlan(world) ?? [];
+    else if (fired !== this.firedSeen) this.plan = oracleReplan(world, this.plan) ?? [];
+    this.firedSeen = fired;
     const next = this.plan.shift();
+    this.last = next ?? null;
     return {
       action: toAction(next ?? { name: "stop", args: [] }),
       note: next ? "oracle plan" : "goal holds",

@@ -7,7 +7,9 @@ import {
   type Goal,
   oracleRollout,
   orderedActionDistance,
+  PlanCache,
   planOracle,
+  planStillOptimal,
   type SceneGraph,
   type TaskStateHorizon,
   taskStateHorizon,
@@ -18,9 +20,17 @@ import {
 /** The task-state horizon (H_maintain, H_explore, H_update) of Definition 2. */
 export type Horizon = TaskStateHorizon;
 
+/** Plans shared by compile, stats and the oracle agent: a scene's 7 conditions share G_0. */
+const plans = new PlanCache();
+
 /** An optimal plan (non-stop actions) from the world's current latent state, or null. */
 export function oraclePlan(world: World): WorldAction[] | null {
-  return planOracle(world.latentState(), world.goalAtoms())?.actions ?? null;
+  return planOracle(world.latentState(), world.goalAtoms(), { cache: plans })?.actions ?? null;
+}
+
+/** `rest` when it is still provably optimal after an event, else a fresh optimal plan. */
+export function oracleReplan(world: World, rest: WorldAction[]): WorldAction[] | null {
+  return planStillOptimal(world.latentState(), world.goalAtoms(), rest) ? rest : oraclePlan(world);
 }
 
 /** The ordered action distance C_distance of the world's current latent state. */
@@ -35,7 +45,7 @@ export function oracleEpisode(
   events: EventSchedule,
 ): { success: boolean; initialPlanLength: number; actions: WorldAction[]; horizon: Horizon } {
   const world = new World(scene, goal, events);
-  const rollout = oracleRollout(world);
+  const rollout = oracleRollout(world, { cache: plans });
   return {
     success: rollout.success,
     initialPlanLength: rollout.initialPlanLength,
