@@ -7,7 +7,7 @@
  * Engine: ACTION_CATALOG (Table 5 as data), World (step, view, goal, latent, clone),
  * WorldState (compact latent state), planOracle (A* optimal plan), oracleRollout (τ* with
  * events and replanning), orderedActionDistance (appendix A), taskStateHorizon (Definition 2).
- * Coming with this name: exportPddl.
+ * exportPddl writes an instance as a STRIPS domain + problem with the oracle's optimal length.
  */
 export { ACTION_CATALOG, catalogFor } from "./catalog.ts";
 export { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
