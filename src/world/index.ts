@@ -19,6 +19,7 @@ export {
   type TaskStateHorizon,
   taskStateHorizon,
 } from "./oracle.ts";
+export { engineActionName, exportPddl, pddlName } from "./pddl-export.ts";
 export {
   type OraclePlan,
   PlanCache,
