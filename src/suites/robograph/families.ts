@@ -23,6 +23,7 @@ const cosmetics = {
       on: "vanity",
       openable: true,
       mustClose: true,
+      keep: true,
     },
     {
       key: "bottom_drawer",
@@ -31,6 +32,7 @@ const cosmetics = {
       on: "vanity",
       openable: true,
       mustClose: true,
+      keep: true,
     },
     {
       key: "makeup_box",
@@ -42,7 +44,14 @@ const cosmetics = {
       keep: true,
     },
     { key: "bag", name: "storage bag", kind: "container", on: "vanity", keep: true },
-    { key: "tray", name: "cosmetic tray", kind: "container", on: "vanity", wrong: true },
+    {
+      key: "tray",
+      name: "cosmetic tray",
+      kind: "container",
+      on: "vanity",
+      wrong: true,
+      keep: true,
+    },
   ],
   objects: [
     {
@@ -59,7 +68,7 @@ const cosmetics = {
       count: 4,
       goal: { rel: "INSIDE", target: "makeup_box" },
       from: ["vanity", "top_drawer"],
-      hidden: [1, 2],
+      hidden: [2, 3],
     },
     {
       category: "makeup",
@@ -75,21 +84,14 @@ const cosmetics = {
       count: 4,
       goal: { rel: "INSIDE", target: "bag" },
       from: ["vanity", "bottom_drawer"],
-      hidden: [1, 2],
-    },
-    {
-      category: "fragrance",
-      names: ["perfume", "nail polish", "body mist", "hand lotion"],
-      count: 3,
-      placed: 3,
-      goal: { rel: "INSIDE", target: "makeup_box" },
-      from: ["vanity"],
+      hidden: [2, 3],
     },
   ],
   occluders: {
     names: ["tissue box", "hand mirror", "cotton pad jar"],
-    count: [0, 2],
+    count: [1, 2],
     on: ["vanity"],
+    hides: [2, 3],
   },
 };
 
@@ -118,6 +120,7 @@ const desk = {
       on: "desk",
       openable: true,
       mustClose: true,
+      keep: true,
     },
     { key: "shelf", name: "bookshelf", kind: "surface" },
     { key: "letter_tray", name: "letter tray", kind: "container", on: "desk", keep: true },
@@ -157,8 +160,8 @@ const desk = {
     {
       category: "desk item",
       names: ["desk lamp", "monitor", "keyboard", "mouse pad", "phone stand", "desk clock"],
-      count: 3,
-      placed: 3,
+      count: 2,
+      placed: 2,
       goal: { rel: "ON", target: "desk" },
       from: ["shelf"],
     },
@@ -171,7 +174,12 @@ const desk = {
       from: ["desk"],
     },
   ],
-  occluders: { names: ["stack of papers", "laptop", "file box"], count: [0, 1], on: ["desk"] },
+  occluders: {
+    names: ["stack of papers", "laptop", "file box"],
+    count: 1,
+    on: ["desk"],
+    hides: [2, 3],
+  },
 };
 
 const dining = {
@@ -219,11 +227,11 @@ const dining = {
     {
       category: "linen",
       names: ["napkin ring", "tablecloth", "candle", "coaster set"],
-      count: 3,
+      count: 2,
       from: ["side_drawer"],
     },
   ],
-  occluders: { names: ["bread basket", "fruit bowl"], count: [0, 1], on: ["sideboard"] },
+  occluders: { names: ["bread basket", "fruit bowl"], count: 1, on: ["sideboard"], hides: [2, 3] },
 };
 
 const toy = {
@@ -270,7 +278,7 @@ const toy = {
       count: 4,
       goal: { rel: "ON", target: "shelf" },
       from: ["mat", "box"],
-      hidden: [0, 1],
+      hidden: [1, 2],
     },
     {
       category: "toy car",
@@ -278,15 +286,15 @@ const toy = {
       count: 2,
       goal: { rel: "INSIDE", target: "chest" },
       from: ["mat", "box"],
-      hidden: [0, 1],
+      hidden: 1,
       part: { name: "wheel set", category: "wheel set" },
     },
   ],
   occluders: {
     names: ["toy tent", "pillow", "puzzle box"],
-    count: [1, 4],
+    count: [1, 3],
     on: ["mat"],
-    hides: [1, 2],
+    hides: [2, 3],
   },
   addedObject: { mode: "capacity", container: "bin", overflow: "box" },
 };
@@ -315,7 +323,7 @@ const buffetObjects = [
     category: "cold dish",
     names: ["green salad", "fruit salad", "sushi rolls", "cold noodles", "coleslaw"],
     count: 3,
-    placed: 1,
+    placed: [1, 2],
     goal: { rel: "INSIDE", target: "cold_tray" },
     from: ["prep", "counter"],
   },
@@ -330,7 +338,7 @@ const buffetObjects = [
   {
     category: "plate",
     names: ["warm plate", "side plate", "soup plate"],
-    count: [1, 2],
+    count: 1,
     from: ["warmer"],
   },
 ];
@@ -344,7 +352,12 @@ const buffetTabletop = {
   rooms: ["buffet hall"],
   fixtures: buffetFixtures("buffet hall", "buffet hall"),
   objects: buffetObjects,
-  occluders: { names: ["serving cloche", "napkin stack"], count: [0, 1], on: ["prep", "counter"] },
+  occluders: {
+    names: ["serving cloche", "napkin stack"],
+    count: 1,
+    on: ["prep", "counter"],
+    hides: [2, 3],
+  },
 };
 
 const buffetIndoor = {
@@ -352,7 +365,12 @@ const buffetIndoor = {
   domain: "indoor",
   rooms: ["dining hall", "kitchen"],
   fixtures: buffetFixtures("dining hall", "kitchen"),
-  occluders: { names: ["serving cloche", "napkin stack"], count: [0, 1], on: ["prep"] },
+  occluders: {
+    names: ["serving cloche", "napkin stack"],
+    count: 1,
+    on: ["prep"],
+    hides: [2, 3],
+  },
 };
 
 const fridgeFixtures = (fridgeRoom: string, pantryRoom: string) => [
@@ -427,6 +445,7 @@ const fridgeTabletop = {
     names: ["cereal box", "bread bag", "paper towel roll"],
     count: [0, 2],
     on: ["counter", "pantry"],
+    hides: [1, 2],
   },
 };
 
@@ -435,11 +454,12 @@ const fridgeIndoor = {
   domain: "indoor",
   rooms: ["kitchen", "pantry room"],
   fixtures: fridgeFixtures("kitchen", "pantry room"),
-  objects: fridgeObjects([2, 3]),
+  objects: fridgeObjects(3),
   occluders: {
     names: ["cereal box", "bread bag", "paper towel roll"],
     count: [0, 1],
     on: ["counter", "pantry"],
+    hides: [1, 2],
   },
 };
 
@@ -479,14 +499,14 @@ const foodpack = {
       category: "snack",
       names: ["sandwich", "granola bars", "crackers", "apple", "banana", "potato chips", "muffin"],
       count: 4,
-      placed: [1, 2],
+      placed: 2,
       goal: { rel: "INSIDE", target: "basket" },
       from: ["counter", "pantry"],
     },
     {
       category: "grocery",
       names: ["egg carton", "milk jug", "butter dish"],
-      count: [1, 2],
+      count: 1,
       from: ["fridge"],
     },
     {
@@ -499,7 +519,12 @@ const foodpack = {
       hidden: [1, 2],
     },
   ],
-  occluders: { names: ["cereal box", "stack of plates"], count: [0, 1], on: ["counter", "pantry"] },
+  occluders: {
+    names: ["cereal box", "stack of plates"],
+    count: 1,
+    on: ["counter", "pantry"],
+    hides: [2, 3],
+  },
 };
 
 /** The built-in families, in Table 3 order (buffet and fridge in both domains). */
