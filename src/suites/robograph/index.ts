@@ -19,6 +19,7 @@ import {
 } from "./compiler.ts";
 import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
+import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
@@ -95,5 +96,5 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   renderer: robographRenderer,
   agents: { oracle: () => oracleAgent(), explorer: () => explorerAgent() },
   stats: (specs) => suiteStats(specs),
-  commands: [compileCommand],
+  commands: [compileCommand, exportPddlCommand],
 };
