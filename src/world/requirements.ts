@@ -42,15 +42,21 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
   let stateActions = 0;
   const deficit = new Map<string, number>();
   const surplus = new Map<string, number>();
+  // Objects that must be carried between rooms to a fixed (non-grabbable) target.
+  const moves: [number, number][] = [];
   for (const a of atoms) {
     if (a.pred === "COUNT") countCategories.add(a.category);
-    if (a.pred === "CLOSED" && atomHolds(state, a)) closedGoals.push(a.node);
-    if (atomHolds(state, a)) continue;
+    if (atomHolds(state, a)) {
+      if (a.pred === "CLOSED") closedGoals.push(a.node);
+      continue;
+    }
     switch (a.pred) {
       case "ON":
       case "INSIDE":
         need.add(a.object);
         relevant.push(a.target);
+        if (!state.affords(a.target, "grabbable"))
+          moves.push([state.roomOf(a.object), state.roomOf(a.target)]);
         if (a.pred === "INSIDE" && state.hasAttr(a.target, "open") && !state.attr(a.target, "open"))
           opens.add(a.target);
         break;
@@ -77,17 +83,6 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
         relevant.push(a.pred === "ASSEMBLED" ? a.part : a.node);
         if (a.pred === "ASSEMBLED") relevant.push(a.target);
     }
-  }
-  // Objects that must be carried between rooms to a fixed (non-grabbable) target.
-  const moves: [number, number][] = [];
-  for (const a of atoms) {
-    if (
-      (a.pred !== "ON" && a.pred !== "INSIDE") ||
-      atomHolds(state, a) ||
-      state.affords(a.target, "grabbable")
-    )
-      continue;
-    moves.push([state.roomOf(a.object), state.roomOf(a.target)]);
   }
   let grabs = 0;
   for (const x of need) {
@@ -121,23 +116,28 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     if (countCategories.has(state.info[b]?.node.category ?? "")) countCategoryBlockers++;
   let recloses = 0;
   for (const c of closedGoals) if (opens.has(c)) recloses++;
-  const cut = treeWalkBound(state, rooms, moves);
-  const walk = walkNeeds(state, rooms);
-  // Each walk carries at most two objects one room further.
-  let carry = 0;
-  for (const [from, to] of moves) carry += roomDistance(state, from, to);
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+  const tree = roomTree(state);
+  const walk = walkNeeds(state, tree, rooms);
+  let walkLowerBound = walk.max;
+  if (tree.isTree)
+    walkLowerBound = Math.max(walkLowerBound, treeWalkBound(state, tree, rooms, moves));
+  else {
+    // Each walk carries at most two objects one room further.
+    let carry = 0;
+    for (const [from, to] of moves) carry += roomDistance(state, from, to);
+    walkLowerBound = Math.max(walkLowerBound, Math.ceil(carry / 2));
+  }
   return {
     placements: need.size,
     grabs,
-    countDeficit: sum(deficit),
-    countSurplus: sum(surplus),
+    countDeficit: sumValues(deficit),
+    countSurplus: sumValues(surplus),
     stateActions,
     opens: opens.size,
     recloses,
     blockers: blockers.size,
     countCategoryBlockers,
-    walkLowerBound: Math.max(walk.max, Math.ceil(carry / 2), cut),
+    walkLowerBound,
     walkTree: walk.tree,
   };
 }
@@ -160,96 +160,111 @@ function roomDistance(state: WorldState, from: number, to: number): number {
   return 0;
 }
 
-/**
- * Walks needed on a tree-shaped room graph, summed over its edges (every walk crosses exactly
- * one edge). Cutting edge e splits the rooms into the robot's side S and the far side T. The
- * robot must cross S->T at least once if T holds a relevant room, and each crossing carries at
- * most two objects (two hands), so c_down >= ceil(n_down / 2) and c_up >= ceil(n_up / 2) for
- * the objects whose target lies across e; crossings alternate starting from S, so
- * c_up >= c_down - 1 and c_down >= c_up. The least c_down + c_up under these constraints is
- * admissible; 0 when the reachable room graph is not a tree.
- */
-function treeWalkBound(
-  state: WorldState,
-  rooms: ReadonlySet<number>,
-  moves: readonly [number, number][],
-): number {
-  if (state.room < 0 || state.adjacent.length === 0) return 0;
-  const parent = new Map<number, number>([[state.room, -1]]);
-  const queue = [state.room];
+function sumValues(m: Map<string, number>): number {
+  let total = 0;
+  for (const v of m.values()) total += v;
+  return total;
+}
+
+/** Shortest-path tree of the room graph from the robot's room (BFS in index order). */
+interface RoomTree {
+  /** Rooms reached, in BFS order (the robot's room first). */
+  order: number[];
+  /** BFS parent of each reached room (-1 for the robot's room), -2 when unreached. */
+  parent: Int32Array;
+  dist: Int32Array;
+  /** The reachable room graph is a tree. */
+  isTree: boolean;
+}
+
+function roomTree(state: WorldState): RoomTree {
+  const parent = new Int32Array(state.ids.length).fill(-2);
+  const dist = new Int32Array(state.ids.length);
+  const order: number[] = [];
   let edges = 0;
-  for (let k = 0; k < queue.length; k++) {
-    const r = queue[k] as number;
+  if (state.room >= 0) {
+    parent[state.room] = -1;
+    order.push(state.room);
+  }
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k] as number;
     for (const [a, b] of state.adjacent) {
       const next = a === r ? b : b === r ? a : -1;
       if (next < 0 || !state.alive[next]) continue;
       edges++;
-      if (!parent.has(next)) {
-        parent.set(next, r);
-        queue.push(next);
+      if (parent[next] !== -2) continue;
+      parent[next] = r;
+      dist[next] = (dist[r] ?? 0) + 1;
+      order.push(next);
+    }
+  }
+  // Each edge of the reachable component was seen from both ends.
+  return { order, parent, dist, isTree: edges / 2 === order.length - 1 };
+}
+
+/**
+ * Walks needed on a tree-shaped room graph, summed over its edges (every walk crosses exactly
+ * one edge). Cutting the edge above room v splits the rooms into the robot's side S and v's
+ * subtree T. The robot must cross S->T at least once if T holds a relevant room, and each
+ * crossing carries at most two objects (two hands), so c_down >= ceil(n_down / 2) and
+ * c_up >= ceil(n_up / 2) for the objects whose target lies across the edge; crossings
+ * alternate starting from S, so c_down - 1 <= c_up <= c_down. The least c_down + c_up under
+ * these constraints is admissible.
+ */
+function treeWalkBound(
+  state: WorldState,
+  tree: RoomTree,
+  rooms: ReadonlySet<number>,
+  moves: readonly [number, number][],
+): number {
+  const n = state.ids.length;
+  const visit = new Uint8Array(n);
+  const up = new Int32Array(n);
+  const down = new Int32Array(n);
+  const { parent, dist } = tree;
+  for (const r of rooms)
+    for (let v = r; v >= 0 && v !== state.room && (parent[v] ?? -2) >= 0; v = parent[v] ?? -1)
+      visit[v] = 1;
+  for (const [from, to] of moves) {
+    if (from === to || from < 0 || to < 0 || parent[from] === -2 || parent[to] === -2) continue;
+    // Climb both rooms to their lowest common ancestor: edges on the object's side are
+    // crossed towards the robot's room (up), edges on the target's side away from it (down).
+    let a = from;
+    let b = to;
+    while (a !== b) {
+      if ((dist[a] ?? 0) >= (dist[b] ?? 0)) {
+        up[a] = (up[a] ?? 0) + 1;
+        a = parent[a] ?? -1;
+      } else {
+        down[b] = (down[b] ?? 0) + 1;
+        b = parent[b] ?? -1;
       }
     }
   }
-  // Each edge of the component was seen from both ends.
-  if (edges / 2 !== queue.length - 1) return 0;
-  const visit = new Set<number>();
-  const up = new Map<number, number>();
-  const down = new Map<number, number>();
-  const pathUp = (r: number): number[] => {
-    const path: number[] = [];
-    for (let cur = r; parent.has(cur) && cur !== state.room; cur = parent.get(cur) as number)
-      path.push(cur);
-    return path;
-  };
-  for (const r of rooms) for (const v of pathUp(r)) visit.add(v);
-  for (const [from, to] of moves) {
-    if (from === to || !parent.has(from) || !parent.has(to)) continue;
-    const a = pathUp(from);
-    const b = pathUp(to);
-    const shared = new Set(b.filter((v) => a.includes(v)));
-    for (const v of a) if (!shared.has(v)) up.set(v, (up.get(v) ?? 0) + 1);
-    for (const v of b) if (!shared.has(v)) down.set(v, (down.get(v) ?? 0) + 1);
-  }
   let total = 0;
-  for (const v of queue) {
+  for (const v of tree.order) {
     if (v === state.room) continue;
-    const u = Math.ceil((up.get(v) ?? 0) / 2);
-    const d = Math.max(Math.ceil((down.get(v) ?? 0) / 2), u, visit.has(v) ? 1 : 0);
+    const u = Math.ceil((up[v] ?? 0) / 2);
+    const d = Math.max(Math.ceil((down[v] ?? 0) / 2), u, visit[v] ?? 0);
     total += d + Math.max(u, d - 1);
   }
   return total;
 }
 
-/** BFS over room adjacency from the robot's room: max distance and shortest-path tree size. */
-function walkNeeds(state: WorldState, rooms: Set<number>): { max: number; tree: number } {
-  rooms.delete(state.room);
-  rooms.delete(-1);
-  if (rooms.size === 0) return { max: 0, tree: 0 };
-  const dist = new Map<number, number>([[state.room, 0]]);
-  const prev = new Map<number, number>();
-  const queue = [state.room];
-  for (let k = 0; k < queue.length; k++) {
-    const r = queue[k] as number;
-    for (const [a, b] of state.adjacent) {
-      const next = a === r ? b : b === r ? a : -1;
-      if (next < 0 || dist.has(next)) continue;
-      dist.set(next, (dist.get(r) ?? 0) + 1);
-      prev.set(next, r);
-      queue.push(next);
-    }
-  }
+/** Over the relevant rooms: the farthest walk distance and the shortest-path tree's size. */
+function walkNeeds(
+  state: WorldState,
+  tree: RoomTree,
+  rooms: Set<number>,
+): { max: number; tree: number } {
   let max = 0;
-  const tree = new Set<number>();
+  const onTree = new Set<number>();
   for (const r of rooms) {
-    max = Math.max(max, dist.get(r) ?? 0);
-    for (
-      let cur: number | undefined = r;
-      cur !== undefined && cur !== state.room;
-      cur = prev.get(cur)
-    )
-      tree.add(cur);
+    if (r < 0 || r === state.room || tree.parent[r] === -2) continue;
+    max = Math.max(max, tree.dist[r] ?? 0);
+    for (let cur = r; cur >= 0 && cur !== state.room; cur = tree.parent[cur] ?? -1) onTree.add(cur);
   }
-  return { max, tree: tree.size };
+  return { max, tree: onTree.size };
 }
 
 /** Admissible lower bound on the remaining plan length (each term counts distinct actions). */

@@ -3,6 +3,7 @@ import { PRIVILEGED_ACCESS, suiteHash } from "../../core/index.ts";
 import { compileFamilies, compileSuite, DEFAULT_SEED } from "./compiler.ts";
 import { BUILTIN_FAMILIES } from "./families.ts";
 import { robographSuite } from "./index.ts";
+import { oracleEpisode } from "./oracle.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 
 const specs = compileSuite();
@@ -55,6 +56,19 @@ describe("compiler", () => {
     expect(suiteHash(robographSuite, other)).not.toBe(
       suiteHash(robographSuite, again.slice(0, other.length)),
     );
+  });
+
+  it("stores each condition's task-state horizon, computed on its own oracle rollout", () => {
+    const scenes = specs.filter((s) => /-[ti]01\//.test(s.id));
+    for (const s of scenes)
+      expect(s.payload.horizon, s.id).toEqual(
+        oracleEpisode(s.payload.graph, s.payload.goal, s.payload.events).horizon,
+      );
+    // Without events no fact is disturbed; I3 moves a placed object the oracle must re-place.
+    for (const s of specs.filter((s) => s.payload.condition === "base"))
+      expect(s.payload.horizon.update, s.id).toBe(0);
+    for (const s of specs.filter((s) => s.payload.condition === "i3"))
+      expect(s.payload.horizon.update, s.id).toBeGreaterThanOrEqual(1);
   });
 
   it("lets the oracle solve the first scene of every family under every condition", async () => {

@@ -1,8 +1,8 @@
 /**
  * The RoboGraph compiler (§4, appendix A): family specifications + seeded source scenes ->
  * task instances I = (G_0, g, A, Λ), one baseline and six intervention conditions per scene,
- * each with its oracle data (L_o, plan, ordered action distance) and scene statistics; the
- * task-state horizon needs the oracle rollout per condition and is computed by stats().
+ * each with its oracle data (L_o, plan, ordered action distance), scene statistics and the
+ * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
 import type { EventSchedule, Goal, SceneGraph, WorldAction } from "../../world/index.ts";
@@ -11,7 +11,13 @@ import { BUILTIN_FAMILIES } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
 import { generateScene } from "./generator.ts";
 import { interventionSchedule } from "./interventions.ts";
-import { actionDistance, occludedNodes, oraclePlan } from "./oracle.ts";
+import {
+  actionDistance,
+  type Horizon,
+  occludedNodes,
+  oracleEpisode,
+  oraclePlan,
+} from "./oracle.ts";
 import { CONDITIONS, type Condition, type Domain } from "./outcome.ts";
 
 /** The default root seed of the published suite. */
@@ -44,6 +50,8 @@ export interface RoboGraphPayload {
   events: EventSchedule;
   oracle: OracleData;
   stats: SceneStats;
+  /** TSH (H_maintain, H_explore, H_update) of this condition's oracle rollout τ*. */
+  horizon: Horizon;
 }
 
 /** Options of robograph's compile(): the seed and an optional user family file. */
@@ -94,25 +102,29 @@ function compileScene(
   const plan = oraclePlan(world);
   if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
   const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
-  return CONDITIONS.map((condition) => ({
-    suite: "robograph",
-    id: `${scene}/${condition}`,
-    family: family.id,
-    tags: { scene, condition, domain: family.domain },
-    seed: `${seed}:${scene}`,
-    payload: {
-      scene,
-      title: family.title,
-      task: family.task,
-      domain: family.domain,
-      condition,
-      graph: generated.scene,
-      goal: generated.goal,
-      events: interventionSchedule(condition, generated.scene, generated.roles),
-      oracle,
-      stats,
-    },
-  }));
+  return CONDITIONS.map((condition) => {
+    const events = interventionSchedule(condition, generated.scene, generated.roles);
+    return {
+      suite: "robograph",
+      id: `${scene}/${condition}`,
+      family: family.id,
+      tags: { scene, condition, domain: family.domain },
+      seed: `${seed}:${scene}`,
+      payload: {
+        scene,
+        title: family.title,
+        task: family.task,
+        domain: family.domain,
+        condition,
+        graph: generated.scene,
+        goal: generated.goal,
+        events,
+        oracle,
+        stats,
+        horizon: oracleEpisode(generated.scene, generated.goal, events).horizon,
+      },
+    };
+  });
 }
 
 const cache = new Map<string, TaskSpec<RoboGraphPayload>[]>();
