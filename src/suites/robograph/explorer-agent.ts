@@ -354,7 +354,11 @@ class ExplorerSession implements AgentSession {
         );
         if (act) return act;
       }
-    for (const n of seen)
+    // Blockers stand on things; objects stowed inside a container are tried last.
+    const standing = seen
+      .filter((n) => n.rel !== "INSIDE")
+      .concat(seen.filter((n) => n.rel === "INSIDE"));
+    for (const n of standing)
       if (
         n.type === "object" &&
         !this.goalNodes.has(n.id) &&
