@@ -21,8 +21,10 @@ function declare(cmd: Command, names: (name: string) => boolean): Command {
     for (const c of suite.commands ?? []) {
       if (!names(c.name)) continue;
       for (const o of c.options) {
-        if (seen.has(o.flag)) continue;
-        seen.add(o.flag);
+        // Suites may spell the value differently (`--out <file>`, `--out <dir>`): one option.
+        const name = o.flag.split(" ")[0]!;
+        if (seen.has(name)) continue;
+        seen.add(name);
         cmd.option(o.flag, `${o.description} (${suite.id})`);
       }
     }
