@@ -10,6 +10,7 @@ import {
   type ActionName,
   type EventSchedule,
   planOracle,
+  type RandomSceneOptions,
   randomScene,
   World,
   type WorldAction,
@@ -81,18 +82,15 @@ function replayBench(): void {
   );
 }
 
-function planBench(): void {
+/** Plan a batch of random scenes; prints lengths, wall and CPU time, and expansions. */
+function planBatch(label: string, count: number, options: (k: number) => RandomSceneOptions): void {
   const lengths: number[] = [];
   const times: number[] = [];
   let expanded = 0;
   const t0 = performance.now();
-  for (let k = 0; k < 40; k++) {
-    const { scene, goal } = randomScene(`plan-${k}`, {
-      rooms: k % 3 === 0 ? 2 : 1,
-      objects: 10,
-      containers: 4,
-      goals: 7,
-    });
+  const cpu0 = process.cpuUsage();
+  for (let k = 0; k < count; k++) {
+    const { scene, goal } = randomScene(`plan-${k}`, options(k));
     const world = new World(scene, goal);
     const t = performance.now();
     const plan = planOracle(world.latentState(), world.goalAtoms());
@@ -101,11 +99,27 @@ function planBench(): void {
     expanded += plan?.expanded ?? 0;
   }
   const total = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
   times.sort((a, b) => a - b);
   console.log(
-    `planner: 40 scenes (~18 nodes), mean optimal length ${mean.toFixed(1)}, total ${total.toFixed(0)} ms, median ${times[20]?.toFixed(1)} ms, max ${times[39]?.toFixed(0)} ms, ${expanded} expansions`,
+    `planner, ${label}: ${count} scenes, mean optimal length ${mean.toFixed(1)}, total ${total.toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), median ${times[count >> 1]?.toFixed(1)} ms, max ${times[count - 1]?.toFixed(0)} ms, ${expanded} expansions`,
   );
+}
+
+function planBench(): void {
+  planBatch("1-2 rooms (~18 nodes)", 40, (k) => ({
+    rooms: k % 3 === 0 ? 2 : 1,
+    objects: 10,
+    containers: 4,
+    goals: 7,
+  }));
+  planBatch("3 rooms, 8 placements", 20, () => ({
+    rooms: 3,
+    objects: 10,
+    containers: 4,
+    goals: 8,
+  }));
 }
 
 stepBench();
