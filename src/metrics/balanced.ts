@@ -1,4 +1,5 @@
 /** Group-balanced means: every group weighs the same, however many items it holds. */
+import { groupBy } from "./group.ts";
 import { mean } from "./rates.ts";
 
 /**
@@ -16,14 +17,11 @@ export function nestedBalancedMean<T>(
 ): number {
   const [groupOf, ...inner] = levels;
   if (!groupOf) return mean(items.map(valueFor));
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = groupOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return mean([...groups.values()].map((group) => nestedBalancedMean(group, inner, valueFor)));
+  return mean(
+    [...groupBy(items, groupOf).values()].map((group) =>
+      nestedBalancedMean(group, inner, valueFor),
+    ),
+  );
 }
 
 /** Mean of group means: each group weighs the same (one-level nestedBalancedMean). */

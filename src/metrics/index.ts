@@ -8,6 +8,7 @@ export {
   DEFAULT_BOOTSTRAP_SEED,
   type Estimate,
 } from "./bootstrap.ts";
+export { groupBy } from "./group.ts";
 export { mcnemarExact, type PairedOutcomes, pairedOutcomes } from "./paired.ts";
 export { type Attempt, firstKValidPassAtK, passAtK } from "./pass-at-k.ts";
 export { mean, type RateInterval, wilson } from "./rates.ts";

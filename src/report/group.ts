@@ -1,5 +1,6 @@
 /** Grouping records by a key, in a stable, human order (numbers numerically, then text). */
 import type { EpisodeRecord } from "../core/index.ts";
+import { groupBy as groupMap } from "../metrics/index.ts";
 
 /** A group key as it appears in a report: a tag value, a family, or "(none)". */
 export type GroupKey = string | number;
@@ -9,14 +10,7 @@ export const NO_VALUE = "(none)";
 
 /** Items grouped by key; numeric keys first in numeric order, then strings in code-point order. */
 export function groupBy<T>(items: readonly T[], keyOf: (item: T) => GroupKey): [GroupKey, T[]][] {
-  const groups = new Map<GroupKey, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return [...groups.entries()].sort(([a], [b]) => compareKeys(a, b));
+  return [...groupMap(items, keyOf).entries()].sort(([a], [b]) => compareKeys(a, b));
 }
 
 function compareKeys(a: GroupKey, b: GroupKey): number {

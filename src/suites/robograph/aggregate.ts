@@ -4,6 +4,7 @@
  * distribution of Figure 4, Table 7 (per family) and SR per condition.
  */
 import type { Cell, EpisodeRecord, ReportModel, ReportTable } from "../../core/index.ts";
+import { groupBy } from "../../metrics/index.ts";
 import { f1 } from "./metrics.ts";
 import { CONDITIONS, DOMAINS } from "./outcome.ts";
 
@@ -63,20 +64,6 @@ export function deltaSr(records: readonly EpisodeRecord[], condition: string): n
     n++;
   }
   return n > 0 ? sum / n : null;
-}
-
-function groupBy<K>(
-  records: readonly EpisodeRecord[],
-  key: (r: EpisodeRecord) => K,
-): Map<K, EpisodeRecord[]> {
-  const out = new Map<K, EpisodeRecord[]>();
-  for (const r of records) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
 }
 
 const agentsOf = (records: readonly EpisodeRecord[]) =>

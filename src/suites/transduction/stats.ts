@@ -4,7 +4,7 @@
  * generated (that is the only way to know their size) and dropped one by one.
  */
 import type { ReportTable, StatsModel, TaskSpec } from "../../core/index.ts";
-import { mean } from "../../metrics/index.ts";
+import { groupBy, mean } from "../../metrics/index.ts";
 import { generateDocument } from "./document.ts";
 import type { DocumentParams } from "./params.ts";
 
@@ -13,17 +13,6 @@ interface Sizes {
   output: number;
   records: number;
   target: number;
-}
-
-function group<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = out.get(key);
-    if (list) list.push(item);
-    else out.set(key, [item]);
-  }
-  return out;
 }
 
 const round = (x: number) => Math.round(x);
@@ -41,7 +30,7 @@ export function transductionStats(specs: TaskSpec<DocumentParams>[]): StatsModel
     return { params: spec.payload, sizes };
   });
 
-  const cells = group(sized, ({ params: p }) =>
+  const cells = groupBy(sized, ({ params: p }) =>
     [p.task, p.format, `d${p.difficulty}`, `${p.horizonK}K`].join("\t"),
   );
   const cellTable: ReportTable = {
@@ -66,7 +55,7 @@ export function transductionStats(specs: TaskSpec<DocumentParams>[]): StatsModel
     ]),
   };
 
-  const horizons = group(sized, ({ params }) => String(params.horizonK));
+  const horizons = groupBy(sized, ({ params }) => String(params.horizonK));
   const horizonRows = [...horizons].map(([h, docs]) => {
     const deviation = Math.max(
       ...docs.map((d) => Math.abs((d.sizes.prompt + d.sizes.output) / d.sizes.target - 1)),
