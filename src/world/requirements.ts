@@ -116,16 +116,25 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     if (countCategories.has(state.info[b]?.node.category ?? "")) countCategoryBlockers++;
   let recloses = 0;
   for (const c of closedGoals) if (opens.has(c)) recloses++;
-  const tree = roomTree(state);
-  const walk = walkNeeds(state, tree, rooms);
-  let walkLowerBound = walk.max;
-  if (tree.isTree)
-    walkLowerBound = Math.max(walkLowerBound, treeWalkBound(state, tree, rooms, moves));
-  else {
-    // Each walk carries at most two objects one room further.
-    let carry = 0;
-    for (const [from, to] of moves) carry += roomDistance(state, from, to);
-    walkLowerBound = Math.max(walkLowerBound, Math.ceil(carry / 2));
+  // Single-room scenes (no adjacency) never walk.
+  let walk = { max: 0, tree: 0 };
+  let walkLowerBound = 0;
+  if (state.adjacent.length > 0) {
+    const tree = roomTree(state);
+    walk = walkNeeds(state, tree, rooms);
+    walkLowerBound = walk.max;
+    if (tree.isTree)
+      walkLowerBound = Math.max(walkLowerBound, treeWalkBound(state, tree, rooms, moves));
+    else {
+      // Each walk carries at most two objects one room further.
+      let carry = 0;
+      for (const [from, to] of moves) carry += roomDistance(state, from, to);
+      walkLowerBound = Math.max(
+        walkLowerBound,
+        Math.ceil(carry / 2),
+        layerWalkBound(state, tree, rooms, moves),
+      );
+    }
   }
   return {
     placements: need.size,
@@ -242,11 +251,46 @@ function treeWalkBound(
     }
   }
   let total = 0;
-  for (const v of tree.order) {
-    if (v === state.room) continue;
-    const u = Math.ceil((up[v] ?? 0) / 2);
-    const d = Math.max(Math.ceil((down[v] ?? 0) / 2), u, visit[v] ?? 0);
-    total += d + Math.max(u, d - 1);
+  for (const v of tree.order)
+    if (v !== state.room) total += cutCrossings(up[v] ?? 0, down[v] ?? 0, visit[v] === 1);
+  return total;
+}
+
+/** The least crossings of one cut, robot's side first (see treeWalkBound). */
+function cutCrossings(up: number, down: number, visit: boolean): number {
+  const u = Math.ceil(up / 2);
+  const d = Math.max(Math.ceil(down / 2), u, visit ? 1 : 0);
+  return d + Math.max(u, d - 1);
+}
+
+/**
+ * Walks needed on any room graph: the cuts "rooms at BFS distance >= k from the robot" have
+ * disjoint edge boundaries (an edge joins two layers at most one apart), so a walk crosses at
+ * most one of them and their crossing bounds add up.
+ */
+function layerWalkBound(
+  state: WorldState,
+  tree: RoomTree,
+  rooms: ReadonlySet<number>,
+  moves: readonly [number, number][],
+): number {
+  const { parent, dist } = tree;
+  const reached = (r: number) => r >= 0 && parent[r] !== -2;
+  let total = 0;
+  const depth = dist[tree.order[tree.order.length - 1] ?? state.room] ?? 0;
+  for (let k = 1; k <= depth; k++) {
+    let up = 0;
+    let down = 0;
+    let visit = false;
+    for (const r of rooms) if (reached(r) && (dist[r] ?? 0) >= k) visit = true;
+    for (const [from, to] of moves) {
+      if (!reached(from) || !reached(to)) continue;
+      const a = (dist[from] ?? 0) >= k;
+      const b = (dist[to] ?? 0) >= k;
+      if (a && !b) up++;
+      else if (b && !a) down++;
+    }
+    total += cutCrossings(up, down, visit);
   }
   return total;
 }
