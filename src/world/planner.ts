@@ -107,7 +107,15 @@ export function planOracle(
 ): OraclePlan | null {
   const limit = options.maxExpansions ?? 2_000_000;
   if (!options.cache) return search(start, atoms, limit);
-  const key = `${limit}|${JSON.stringify(atoms.map((a) => a.atom))}|${JSON.stringify(start.toScene())}`;
+  // Node numbering (removed nodes included) and the search's own key steer tie-breaking, so
+  // they are part of the cache key next to the static scene data.
+  const key = [
+    limit,
+    JSON.stringify(atoms.map((a) => a.atom)),
+    start.ids.join(","),
+    start.key(),
+    JSON.stringify(start.toScene()),
+  ].join("|");
   return options.cache.plan(key, () => search(start, atoms, limit));
 }
 
