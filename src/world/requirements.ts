@@ -30,6 +30,14 @@ export interface Requirements {
   walkLowerBound: number;
   /** Rooms on the shortest-path tree to all relevant rooms, minus the robot's (shared walks). */
   walkTree: number;
+  /**
+   * Puts that place nothing for good: while an open, close or attach (two free hands) is still
+   * due, a held object without a pending placement must be put down, and a held object whose
+   * own placement waits for an open must be put down elsewhere first.
+   */
+  handReleases: number;
+  /** Grabs again of those held objects whose placement waits for an open. */
+  regrabs: number;
 }
 
 /** Analyse what the unsatisfied part of a goal needs from `state`. */
@@ -40,6 +48,8 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
   const closedGoals: number[] = [];
   const countCategories = new Set<string>();
   let stateActions = 0;
+  let twoHanded = false;
+  let heldBlocked = 0;
   const deficit = new Map<string, number>();
   const surplus = new Map<string, number>();
   // Objects that must be carried between rooms to a fixed (non-grabbable) target.
@@ -55,6 +65,8 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
       case "INSIDE":
         need.add(a.object);
         relevant.push(a.target);
+        if (state.rel[a.object] === Loc.Held && blockedTarget(state, a.target, a.pred))
+          heldBlocked++;
         if (!state.affords(a.target, "grabbable"))
           moves.push([state.roomOf(a.object), state.roomOf(a.target)]);
         if (a.pred === "INSIDE" && state.hasAttr(a.target, "open") && !state.attr(a.target, "open"))
@@ -80,6 +92,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
       }
       default:
         stateActions++;
+        if (a.pred === "CLOSED" || a.pred === "ASSEMBLED") twoHanded = true;
         relevant.push(a.pred === "ASSEMBLED" ? a.part : a.node);
         if (a.pred === "ASSEMBLED") relevant.push(a.target);
     }
@@ -116,6 +129,15 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     if (countCategories.has(state.info[b]?.node.category ?? "")) countCategoryBlockers++;
   let recloses = 0;
   for (const c of closedGoals) if (opens.has(c)) recloses++;
+  let handReleases = 0;
+  let regrabs = 0;
+  if (twoHanded || opens.size > 0) {
+    for (const h of state.hands) if (h >= 0 && !need.has(h)) handReleases++;
+    // A held object bound into a closed container (or onto a target behind one) cannot be
+    // placed before that open, which needs both hands: it is put down and grabbed again.
+    handReleases += heldBlocked;
+    regrabs += heldBlocked;
+  }
   // Single-room scenes (no adjacency) never walk.
   let walk = { max: 0, tree: 0 };
   let walkLowerBound = 0;
@@ -148,7 +170,25 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     countCategoryBlockers,
     walkLowerBound,
     walkTree: walk.tree,
+    handReleases,
+    regrabs,
   };
+}
+
+/** Is node `i` a closed openable. */
+function isClosed(state: WorldState, i: number): boolean {
+  return state.hasAttr(i, "open") && !state.attr(i, "open");
+}
+
+/** Does placing something ON/INSIDE `target` wait for an open (closed target or enclosure). */
+function blockedTarget(state: WorldState, target: number, pred: "ON" | "INSIDE"): boolean {
+  if (pred === "INSIDE" && isClosed(state, target)) return true;
+  for (let cur = target, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
+    const p = state.parent[cur] ?? -1;
+    if (p >= 0 && state.rel[cur] === Loc.Inside && isClosed(state, p)) return true;
+    cur = p;
+  }
+  return false;
 }
 
 /** Number of walks between two rooms (0 when equal or unknown). */
@@ -314,8 +354,8 @@ function walkNeeds(
 /** Admissible lower bound on the remaining plan length (each term counts distinct actions). */
 export function admissibleEstimate(r: Requirements): number {
   return (
-    Math.max(r.placements, r.countDeficit) +
-    Math.max(r.grabs, r.countSurplus) +
+    Math.max(r.placements + r.handReleases, r.countDeficit) +
+    Math.max(r.grabs + r.regrabs, r.countSurplus) +
     r.stateActions +
     r.opens +
     r.recloses +
