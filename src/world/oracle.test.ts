@@ -195,6 +195,19 @@ describe("oracle planner", () => {
     ]);
   });
 
+  it("a repeated goal atom changes neither the estimate nor the plan", () => {
+    const s = WorldState.fromScene(studyScene(true));
+    // Two markers share one walk back; a third carry would need a second one.
+    const carry = { pred: "ON", object: "marker_1", target: "desk" } as const;
+    const other = { pred: "ON", object: "marker_2", target: "desk" } as const;
+    const once = resolveGoal(s, { all: [...PEN_GOAL.all, carry, other] });
+    const twice = resolveGoal(s, { all: [...PEN_GOAL.all, carry, other, carry] });
+    expect(admissibleEstimate(requirements(s, twice))).toBe(
+      admissibleEstimate(requirements(s, once)),
+    );
+    expect(planOracle(s, twice)?.actions).toEqual(planOracle(s, once)?.actions);
+  });
+
   it("returns null for an unsatisfiable goal", () => {
     const s = WorldState.fromScene(studyScene());
     const atoms = resolveGoal(s, { all: [{ pred: "PRESSED", node: "desk" }] });

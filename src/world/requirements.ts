@@ -63,14 +63,15 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     switch (a.pred) {
       case "ON":
       case "INSIDE":
-        need.add(a.object);
         relevant.push(a.target);
+        if (a.pred === "INSIDE" && isClosed(state, a.target)) opens.add(a.target);
+        // Per object once: a repeated atom must not count its carrying or hand needs twice.
+        if (need.has(a.object)) break;
+        need.add(a.object);
         if (state.rel[a.object] === Loc.Held && blockedTarget(state, a.target, a.pred))
           heldBlocked++;
         if (!state.affords(a.target, "grabbable"))
           moves.push([state.roomOf(a.object), state.roomOf(a.target)]);
-        if (a.pred === "INSIDE" && state.hasAttr(a.target, "open") && !state.attr(a.target, "open"))
-          opens.add(a.target);
         break;
       case "OPEN":
         opens.add(a.node);
@@ -81,12 +82,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
         if (n < a.n) {
           deficit.set(key, Math.max(deficit.get(key) ?? 0, a.n - n));
           relevant.push(a.target);
-          if (
-            a.rel === Loc.Inside &&
-            state.hasAttr(a.target, "open") &&
-            !state.attr(a.target, "open")
-          )
-            opens.add(a.target);
+          if (a.rel === Loc.Inside && isClosed(state, a.target)) opens.add(a.target);
         } else surplus.set(key, Math.max(surplus.get(key) ?? 0, n - a.n));
         break;
       }
@@ -114,13 +110,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
         if (t === cur && state.alive[b] && !state.attr(b, "moved_aside") && !need.has(b))
           blockers.add(b);
       const p = state.parent[cur] ?? -1;
-      if (
-        p >= 0 &&
-        state.rel[cur] === Loc.Inside &&
-        state.hasAttr(p, "open") &&
-        !state.attr(p, "open")
-      )
-        opens.add(p);
+      if (p >= 0 && state.rel[cur] === Loc.Inside && isClosed(state, p)) opens.add(p);
       cur = p;
     }
   }
