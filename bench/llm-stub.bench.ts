@@ -3,21 +3,10 @@
  * concurrent sessions on a fixed 200 ms provider latency (ideal 320 decisions/s), and the
  * agent's own time per decision on a zero-latency stub. Run: npx tsx bench/llm-stub.bench.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { createLlmAgent } from "../src/agents/llm/index.ts";
 import { AdaptiveLimiter } from "../src/core/index.ts";
 import { FIXTURE_CARD, fixtureContext, fixtureObservation } from "../test/stubs/index.ts";
-
-/** Start the stub process; resolves with it and its base URL. */
-async function startStub(latencyMs: number): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const script = "test/stubs/serve-openai-stub.ts";
-  const child = spawn(process.execPath, ["--import", "tsx", script, String(latencyMs)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [line] = (await once(child.stdout!, "data")) as [Buffer];
-  return { child, baseUrl: line.toString().trim() };
-}
+import { startStubProcess } from "../test/stubs/stub-process.ts";
 
 async function measure(baseUrl: string, concurrency: number, decisions: number) {
   const agent = createLlmAgent({ model: "openai:bench", baseUrl, apiKey: "bench" });
@@ -37,8 +26,8 @@ async function measure(baseUrl: string, concurrency: number, decisions: number) 
   };
 }
 
-const slow = await startStub(200);
-const fast = await startStub(0);
+const slow = await startStubProcess(200);
+const fast = await startStubProcess(0);
 try {
   // Warm up the JIT, the SDK and the HTTP stack first: cold numbers measure module loading.
   await measure(fast.baseUrl, 8, 50);

@@ -281,6 +281,22 @@ describe("llm agent over OpenAI chat completions", () => {
     });
   });
 
+  it("logs only the new messages of each chat call, so the full request can be rebuilt", async () => {
+    const { session: s, stub } = await session([MOVE, MOVE, MOVE]);
+    const logged: { messages: unknown[]; priorMessages?: number }[] = [];
+    for (let step = 0; step < 3; step++) {
+      const decision = await s.act(fixtureObservation(step));
+      logged.push(decision.calls?.[0]?.request as (typeof logged)[number]);
+    }
+    const sent = stub.requests.map((r) => (r.body as { messages: unknown[] }).messages);
+    expect(logged.map((r) => r.priorMessages)).toEqual([
+      undefined,
+      sent[0]?.length,
+      sent[1]?.length,
+    ]);
+    expect(logged.flatMap((r) => r.messages)).toEqual(sent[2]);
+  });
+
   it("uses the renderer's sampling defaults only where the user chose none", async () => {
     const renderer: Renderer = {
       output: "tools",

@@ -10,11 +10,14 @@ import { existsSync, readFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzipSync, gzip } from "node:zlib";
 import type { z } from "zod";
 import { EpisodeRecord, formatZodError, LonghaulError, Trace } from "../core/index.ts";
 import { RunHeader } from "./header.ts";
 import { episodeFileName } from "./plan.ts";
+
+const gzipAsync = promisify(gzip);
 
 /** File names inside a run directory. */
 export const RUN_FILES = {
@@ -165,8 +168,9 @@ export class EpisodeLog {
 
 /** Write an episode's trace (gzip JSON), atomically. */
 export async function writeTrace(dir: string, trace: Trace): Promise<void> {
-  // Synchronous gzip: for trace-sized payloads it beats a round trip to the thread pool.
-  await writeAtomic(tracePath(dir, trace.episodeId), gzipSync(JSON.stringify(trace)));
+  // Compress on the thread pool: episodes of a concurrent run often end together, and a
+  // synchronous gzip would stall every other episode's model calls meanwhile.
+  await writeAtomic(tracePath(dir, trace.episodeId), await gzipAsync(JSON.stringify(trace)));
 }
 
 /** Read and validate a trace file (.json.gz). */

@@ -43,6 +43,8 @@ export class LlmSession implements AgentSession {
   private openCalls: string[] = [];
   /** Why the last reply was unusable, fed back with the next observation. */
   private feedback: string | undefined;
+  /** Messages already logged in earlier calls of this chat (see logged()). */
+  private loggedMessages = 0;
 
   constructor(
     private readonly card: TaskCard,
@@ -77,6 +79,7 @@ export class LlmSession implements AgentSession {
     };
     const request = client.adapter.buildRequest(prompt, settings);
     const { reply, call } = await callModel(client, request, this.call);
+    if (chat) call.request = this.logged(request);
 
     if (chat) {
       this.turns.push(userTurn, { role: "assistant", message: reply.assistant });
@@ -99,6 +102,21 @@ export class LlmSession implements AgentSession {
     if (decision.formatError) step.formatError = decision.formatError;
     this.history.push(step);
     return decision;
+  }
+
+  /**
+   * The request as the trace keeps it: in chat context only the messages added since the
+   * previous call, with `priorMessages` counting those left out, so a long chat's trace grows
+   * linearly rather than quadratically. The full request is the concatenation over the calls.
+   */
+  private logged(request: Record<string, unknown>): Record<string, unknown> {
+    const messages = request.messages;
+    if (!Array.isArray(messages)) return request;
+    const prior = this.loggedMessages;
+    this.loggedMessages = messages.length;
+    return prior === 0
+      ? request
+      : { ...request, messages: messages.slice(prior), priorMessages: prior };
   }
 
   /**
