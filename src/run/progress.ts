@@ -46,7 +46,8 @@ export function renderProgress(p: Progress, width = 24): string {
 export function progressBar(stream: NodeJS.WriteStream): (p: Progress) => void {
   if (!stream.isTTY) return () => undefined;
   return (p) => {
-    const line = renderProgress(p).slice(0, Math.max(20, (stream.columns ?? 100) - 1));
+    // Some terminals (and `script`) report 0 columns: treat that as unknown.
+    const line = renderProgress(p).slice(0, Math.max(20, (stream.columns || 100) - 1));
     stream.write(`\r${line}\x1b[K${p.done === p.total ? "\n" : ""}`);
   };
 }
