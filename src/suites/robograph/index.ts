@@ -60,7 +60,7 @@ const compileCommand: SuiteCommand = {
           `  ${s.payload.scene}: ${s.payload.stats.nodes} nodes, ${s.payload.stats.goalPredicates} goal predicates, L_o ${s.payload.oracle.length}`,
       ),
       ...(typeof options.out === "string" ? [`wrote ${join(options.out, "tasks.json")}`] : []),
-      `run it with: longhaul run robograph --option familyFile=${file}`,
+      `run it with: longhaul run robograph --compile familyFile=${file}`,
     ].join("\n");
     return { text, json: { family: family.id, hash, episodes: specs.map((s) => s.id) } };
   },
