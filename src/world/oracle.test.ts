@@ -17,6 +17,7 @@ import {
   World,
   WorldState,
 } from "./index.ts";
+import { exposureCost } from "./oracle.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
 
 /** Plain breadth-first search over the same successor relation: the optimal length. */
@@ -278,6 +279,70 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     ]);
     const tsh = taskStateHorizon(w.latentState(), rollout);
     expect(tsh).toEqual({ maintain: 11, explore: 2, update: 0 });
+  });
+
+  it("H_explore counts the walks to the node's room: box in drawer next door = 1 + 2 = 3", () => {
+    // Robot starts in the hall; the eraser is in the closed box in the closed drawer of the
+    // adjacent study. Plan: walk(study) open(drawer) open(box) grab(eraser) putin(eraser, case).
+    const away = {
+      ...studyScene(true),
+      robot: { room: "hall", hands: [null, null] as [null, null] },
+    };
+    const w = new World(away, {
+      all: [{ pred: "INSIDE", object: "eraser", target: "pencil_case" }],
+    });
+    const rollout = oracleRollout(w);
+    expect(rollout.steps.map((s) => s.action.name)).toEqual([
+      "walk",
+      "open",
+      "open",
+      "grab",
+      "putin",
+      "stop",
+    ]);
+    expect(taskStateHorizon(w.latentState(), rollout).explore).toBe(3);
+  });
+
+  it("exposure cost: walks + opens + move_asides, occluders of occluders and their rooms", () => {
+    const scene = studyScene(true);
+    scene.robot.room = "hall";
+    // A lamp in front of the book that hides the red pen: both must be moved aside.
+    scene.nodes.push({
+      id: "lamp",
+      type: "object",
+      name: "lamp",
+      category: "lamp",
+      affordances: ["movable"],
+      attrs: { moved_aside: false },
+    });
+    scene.edges.push(
+      { from: "lamp", to: "desk", rel: "ON" },
+      { from: "lamp", to: "book", rel: "OCCLUDES" },
+    );
+    const s = WorldState.fromScene(scene);
+    const cost = (id: string) => exposureCost(s, s.index.get(id) as number);
+    expect(cost("marker_1")).toBe(0); // in view
+    expect(cost("desk")).toBe(1); // walk
+    expect(cost("box")).toBe(2); // walk, open(drawer)
+    expect(cost("eraser")).toBe(3); // walk, open(drawer), open(box)
+    expect(cost("red_pen")).toBe(3); // walk, move_aside(lamp), move_aside(book)
+    // A blocker in the hall hiding the pen, seen from the study: walk there, move it aside,
+    // walk back, then the lamp and the book.
+    scene.robot.room = "study";
+    scene.nodes.push({
+      id: "screen",
+      type: "object",
+      name: "screen",
+      category: "screen",
+      affordances: ["movable"],
+      attrs: { moved_aside: false },
+    });
+    scene.edges.push(
+      { from: "screen", to: "shelf", rel: "ON" },
+      { from: "screen", to: "red_pen", rel: "OCCLUDES" },
+    );
+    const t = WorldState.fromScene(scene);
+    expect(exposureCost(t, t.index.get("red_pen") as number)).toBe(5);
   });
 
   it("the oracle replans after an event and H_update counts the disturbed fact", () => {

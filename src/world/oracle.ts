@@ -7,7 +7,7 @@
 import { applyEffects, resolveArgs } from "./actions.ts";
 import type { ResolvedAtom } from "./goals.ts";
 import { type PlanOptions, planOracle, planStillOptimal } from "./planner.ts";
-import { orderedDistance, requirements } from "./requirements.ts";
+import { orderedDistance, requirements, roomDistance } from "./requirements.ts";
 import { Loc, type WorldState } from "./state.ts";
 import type { FiredEvent, WorldAction } from "./types.ts";
 import type { World } from "./world.ts";
@@ -128,9 +128,9 @@ export interface TaskStateHorizon {
  * The decisions it constrains are the steps that take n as an argument plus the preparatory
  * steps that serve n: the run of walk/open/move_aside steps, decided while n was hidden, that
  * ends with the step exposing n before its use (so interleaved actions do not hide them). A decision depends on the fact when n is not in that decision's view.
- * - H_explore: over spatially dependent nodes (hidden by a blocker in G_0), the minimal number
- *   of view-expanding actions exposing n in G_0 (closed containers + active occluders on its
- *   location chain).
+ * - H_explore: over spatially dependent nodes (not in the view of G_0), the minimal number of
+ *   view-expanding actions exposing n in G_0 (`exposureCost`: walks to its room, opens of the
+ *   closed containers and move_asides of the occluders on its location chain).
  * - H_maintain: over temporally dependent nodes (seen before a decision that cannot see them),
  *   the steps from first sight to the last decision they constrain.
  * - H_update: nodes some decision uses whose fact an event changed along τ* (the facts the
@@ -184,20 +184,49 @@ export function taskStateHorizon(initial: WorldState, rollout: OracleRollout): T
   return { maintain, explore, update };
 }
 
-/** Closed containers and active occluders on a node's location chain in a state. */
-function exposureCost(state: WorldState, i: number): number {
-  let cost = 0;
-  for (let cur = i, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
-    if (state.isOccluded(cur)) cost++;
-    const p = state.parent[cur] ?? -1;
-    if (
-      p >= 0 &&
-      state.rel[cur] === Loc.Inside &&
-      state.hasAttr(p, "open") &&
-      !state.attr(p, "open")
-    )
-      cost++;
-    cur = p;
+/**
+ * The minimal number of view-expanding actions (walk, open, move_aside) that expose node `i`
+ * in `state`: one open per closed container entered on its location chain, one move_aside
+ * per active occluder of a node on the chain (and, recursively, whatever hides that occluder,
+ * since move_aside needs it in view), and the fewest walks from the robot's room that pass
+ * through every such blocker's room and end in the node's room. Each blocker needs its own
+ * action (an action changes one node) and each walk crosses one room-graph edge, so no
+ * shorter sequence exposes the node.
+ */
+export function exposureCost(state: WorldState, i: number): number {
+  const blockers = new Set<number>();
+  const clearChain = (node: number) => {
+    for (let cur = node, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
+      if (state.rel[cur] === Loc.Held) return;
+      for (const [b, t] of state.occludes)
+        if (t === cur && state.alive[b] && !state.attr(b, "moved_aside") && !blockers.has(b)) {
+          blockers.add(b);
+          clearChain(b);
+        }
+      const p = state.parent[cur] ?? -1;
+      if (
+        p >= 0 &&
+        state.rel[cur] === Loc.Inside &&
+        state.hasAttr(p, "open") &&
+        !state.attr(p, "open")
+      )
+        blockers.add(p);
+      cur = p;
+    }
+  };
+  clearChain(i);
+  const target = state.roomOf(i);
+  const stops = [...new Set([...blockers].map((b) => state.roomOf(b)))].filter((r) => r !== target);
+  return blockers.size + shortestTour(state, state.room, stops, target);
+}
+
+/** Fewest walks from `start` through every room of `stops` (any order) ending at `end`. */
+function shortestTour(state: WorldState, start: number, stops: number[], end: number): number {
+  if (stops.length === 0) return roomDistance(state, start, end);
+  let best = Number.POSITIVE_INFINITY;
+  for (const next of stops) {
+    const rest = stops.filter((r) => r !== next);
+    best = Math.min(best, roomDistance(state, start, next) + shortestTour(state, next, rest, end));
   }
-  return cost;
+  return best;
 }

@@ -182,7 +182,7 @@ function blockedTarget(state: WorldState, target: number, pred: "ON" | "INSIDE")
 }
 
 /** Number of walks between two rooms (0 when equal or unknown). */
-function roomDistance(state: WorldState, from: number, to: number): number {
+export function roomDistance(state: WorldState, from: number, to: number): number {
   if (from === to || from < 0 || to < 0) return 0;
   const dist = new Map<number, number>([[from, 0]]);
   const queue = [from];
