@@ -72,13 +72,16 @@ export function genericModel(run: RunData, dimensions: readonly string[]): Repor
       "family",
       groupBy(records, (r) => r.family),
     ),
-    ...dimensions.map((dim) =>
-      successTable(
-        `Success by ${dim}`,
-        dim,
-        groupBy(records, (r) => tagOf(r, dim)),
+    // "family" is a record field, already tabled above, not a tag.
+    ...dimensions
+      .filter((dim) => dim !== "family")
+      .map((dim) =>
+        successTable(
+          `Success by ${dim}`,
+          dim,
+          groupBy(records, (r) => tagOf(r, dim)),
+        ),
       ),
-    ),
     ...passAtKTable(records),
     effortTable(records),
     usageTable(records),
