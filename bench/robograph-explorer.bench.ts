@@ -1,9 +1,10 @@
 /**
- * The observation-only explorer over all 588 RoboGraph episodes in-process (no logging):
+ * The observation-only explorer over all 588 RoboGraph episodes in process (scored as in a
+ * run, no run directory):
  * success rate per condition, domain and family, and the decision rate.
  * Run: npx tsx bench/robograph-explorer.bench.ts
  */
-import { type AgentContext, DEFAULT_ACCESS, Rng } from "../src/core/index.ts";
+import { playEpisode } from "../src/run/index.ts";
 import { explorerAgent, robographSuite } from "../src/suites/robograph/index.ts";
 
 const specs = robographSuite.compile();
@@ -17,26 +18,9 @@ const failures: string[] = [];
 let steps = 0;
 const t0 = performance.now();
 for (const spec of specs) {
-  const env = robographSuite.make(spec, { access: DEFAULT_ACCESS });
-  const context = {
-    episodeId: spec.id,
-    epoch: 0,
-    rng: new Rng("bench", spec.id),
-    signal: new AbortController().signal,
-    budgets: robographSuite.budgets,
-    access: DEFAULT_ACCESS,
-  } as unknown as AgentContext;
-  const session = await agent.start(env.describe(), context);
-  let observation = await env.reset();
-  for (let i = 0; i < 100; i++) {
-    const decision = await session.act(observation);
-    if (!decision.action) break;
-    const result = await env.step(decision.action);
-    observation = result.observation;
-    steps++;
-    if (result.terminated || result.truncated) break;
-  }
-  const ok = env.outcome().success;
+  const { record } = await playEpisode(robographSuite, spec, agent, "bench");
+  steps += record.steps;
+  const ok = record.status === "success";
   const { condition, domain, scene } = spec.tags as Record<string, string>;
   count(`condition ${condition}`, ok);
   count(`domain ${domain}`, ok);

@@ -1,9 +1,9 @@
 /**
  * RoboGraph benchmarks: compiling the whole suite (scenes, oracle plans and task-state
- * horizons per episode), `longhaul stats`, and the privileged oracle over all 588 episodes in-process
- * (reset/act/step loop, no logging). Run: npx tsx bench/robograph.bench.ts
+ * horizons per episode), `longhaul stats`, and the privileged oracle over all 588 episodes in
+ * process (scored as in a run, no run directory). Run: npx tsx bench/robograph.bench.ts
  */
-import { type AgentContext, PRIVILEGED_ACCESS, Rng } from "../src/core/index.ts";
+import { playEpisode } from "../src/run/index.ts";
 import { robographSuite } from "../src/suites/robograph/index.ts";
 
 const t0 = performance.now();
@@ -25,30 +25,12 @@ let triggered = 0;
 let steps = 0;
 const failures: string[] = [];
 for (const spec of specs) {
-  const env = robographSuite.make(spec, { access: PRIVILEGED_ACCESS });
-  const context = {
-    episodeId: spec.id,
-    epoch: 0,
-    rng: new Rng("bench", spec.id),
-    signal: new AbortController().signal,
-    budgets: robographSuite.budgets,
-    access: PRIVILEGED_ACCESS,
-    privileged: { spec, latent: () => env.latent?.() },
-  } as unknown as AgentContext;
-  const session = await agent.start(env.describe(), context);
-  let observation = await env.reset();
-  for (let i = 0; i < 100; i++) {
-    const decision = await session.act(observation);
-    if (!decision.action) break;
-    const result = await env.step(decision.action);
-    observation = result.observation;
-    steps++;
-    if (result.terminated || result.truncated) break;
-  }
-  const outcome = env.outcome();
-  if (outcome.success) solved++;
+  const { record, trace } = await playEpisode(robographSuite, spec, agent, "bench");
+  steps += record.steps;
+  if (record.status === "success") solved++;
   else failures.push(spec.id);
-  if ((outcome.data as { interventions: unknown[] }).interventions.length > 0) triggered++;
+  const data = trace?.outcome?.data as { interventions?: unknown[] } | undefined;
+  if ((data?.interventions?.length ?? 0) > 0) triggered++;
 }
 const t3 = performance.now();
 console.log(

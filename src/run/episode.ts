@@ -13,6 +13,7 @@ import {
   addUsage,
   type Budgets,
   type CallGate,
+  DEFAULT_ACCESS,
   type EndReason,
   type EnvEvent,
   type Environment,
@@ -21,6 +22,7 @@ import {
   formatZodError,
   LonghaulError,
   type Observation,
+  PRIVILEGED_ACCESS,
   parseOrThrow,
   rngFor,
   type Suite,
@@ -51,6 +53,11 @@ export interface EpisodeSetup<P = unknown> {
 export type EpisodeResult =
   | { kind: "done"; record: EpisodeRecord; trace?: Trace }
   | { kind: "abandoned" };
+
+/** The access an agent gets unless the run says otherwise: privileged for oracles. */
+export function accessFor(agent: Agent): AccessProfile {
+  return agent.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS;
+}
 
 /** The event added to a re-presented observation after unusable agent output. */
 export const FORMAT_ERROR_EVENT = "format-error";

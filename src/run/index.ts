@@ -1,5 +1,6 @@
 /** Public surface of the runner: planning, running, run directories, progress. */
 export {
+  accessFor,
   type EpisodeResult,
   type EpisodeSetup,
   FORMAT_ERROR_EVENT,
@@ -15,6 +16,7 @@ export {
   type PlanOptions,
   planEpisodes,
 } from "./plan.ts";
+export { playEpisode } from "./play.ts";
 export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
 export {
   EpisodeLog,

@@ -7,15 +7,13 @@ import {
   type Agent,
   type Budgets,
   type CompileOptions,
-  DEFAULT_ACCESS,
   type EpisodeRecord,
   LonghaulError,
-  PRIVILEGED_ACCESS,
   type Suite,
   suiteHash,
   totalTokens,
 } from "../core/index.ts";
-import { mergeBudgets, runEpisode } from "./episode.ts";
+import { accessFor, mergeBudgets, runEpisode } from "./episode.ts";
 import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
 import { planFromSpecs } from "./plan.ts";
 import type { Progress } from "./progress.ts";
@@ -94,7 +92,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   );
   const specs = suite.compile(opts.compile);
   const plan = planFromSpecs(suite, specs, opts);
-  const access = opts.access ?? (agent.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS);
+  const access = opts.access ?? accessFor(agent);
   const now = new Date().toISOString();
   const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
     command: opts.command ?? [],
