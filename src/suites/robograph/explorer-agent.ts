@@ -291,7 +291,26 @@ class ExplorerSession implements AgentSession {
     const assembling = this.atoms.some(
       (a) => a.pred === "ASSEMBLED" && !b.holds(a) && (inside(a.part) || inside(a.target)),
     );
-    return !placing && !assembling;
+    // A nested CLOSED-goal container is closed first: once its enclosure shuts it is out of reach.
+    const closing = this.atoms.some(
+      (a) => a.pred === "CLOSED" && a.node !== container && !b.holds(a) && inside(a.node),
+    );
+    // While goal nodes are missing, a blocker inside may hide one: look behind it first.
+    const searching =
+      this.unresolved().length > 0 &&
+      [...b.visible].some((id) => id !== container && inside(id) && this.mayHide(id));
+    return !placing && !assembling && !closing && !searching;
+  }
+
+  /** A visible non-goal object not yet moved aside this round: it may hide something. */
+  private mayHide(id: string): boolean {
+    const b = this.belief;
+    return (
+      b.nodes.get(id)?.type === "object" &&
+      !this.goalNodes.has(id) &&
+      !b.isHeld(id) &&
+      !this.movedAside.has(id)
+    );
   }
 
   /** Close CLOSED-goal containers in view once nothing more goes in or out. */
@@ -310,22 +329,42 @@ class ExplorerSession implements AgentSession {
     return null;
   }
 
-  /** Open the closed containers that hold a goal object or block a target, in this room. */
+  /**
+   * Open the closed containers in view that hold a goal object, block a target or enclose a
+   * CLOSED-goal container left open (nested ones: the outermost in view first).
+   */
   private openForTasks(): Act | null {
     const b = this.belief;
+    const reach = (id: string, why: string): Act | null => {
+      const c = b.closedAncestors(id).find((a) => b.visible.has(a));
+      return c
+        ? this.withHands(
+            this.allowed({ name: "open", args: [c], why: `open ${c} to reach ${why}` }),
+            2,
+          )
+        : null;
+    };
     for (const t of this.tasks) {
-      const blockers = [
-        b.isHeld(t.object) ? null : b.closedAncestor(t.object),
-        t.target ? this.blockerOf(t.target) : null,
-      ];
-      for (const c of blockers) {
-        if (!c || !b.visible.has(c)) continue;
-        const act = this.withHands(
-          this.allowed({ name: "open", args: [c], why: `open ${c} to reach ${t.object}` }),
-          2,
-        );
-        if (act) return act;
-      }
+      const target = t.target ? this.blockerOf(t.target) : null;
+      const act =
+        (b.isHeld(t.object) ? null : reach(t.object, t.object)) ??
+        (target && b.visible.has(target)
+          ? this.withHands(
+              this.allowed({
+                name: "open",
+                args: [target],
+                why: `open ${target} to reach ${t.object}`,
+              }),
+              2,
+            )
+          : null) ??
+        (t.target ? reach(t.target, t.target) : null);
+      if (act) return act;
+    }
+    for (const atom of this.atoms) {
+      if (atom.pred !== "CLOSED" || b.holds(atom) || b.visible.has(atom.node)) continue;
+      const act = reach(atom.node, `${atom.node} and close it`);
+      if (act) return act;
     }
     return null;
   }
@@ -359,12 +398,7 @@ class ExplorerSession implements AgentSession {
       .filter((n) => n.rel !== "INSIDE")
       .concat(seen.filter((n) => n.rel === "INSIDE"));
     for (const n of standing)
-      if (
-        n.type === "object" &&
-        !this.goalNodes.has(n.id) &&
-        !b.isHeld(n.id) &&
-        !this.movedAside.has(n.id)
-      ) {
+      if (this.mayHide(n.id)) {
         const act = this.withHands(
           this.allowed({ name: "move_aside", args: [n.id], why: `look behind ${n.id}` }),
           1,

@@ -123,14 +123,20 @@ export class Belief {
 
   /** The nearest closed container on the node's remembered location chain (itself excluded). */
   closedAncestor(id: string): string | null {
+    return this.closedAncestors(id)[0] ?? null;
+  }
+
+  /** Every closed container on the node's remembered location chain, innermost first. */
+  closedAncestors(id: string): string[] {
+    const out: string[] = [];
     let cur = this.nodes.get(id);
     for (let guard = 0; cur?.parent && guard < 64; guard++) {
       const parent = this.nodes.get(cur.parent);
-      if (!parent) return null;
-      if (cur.rel === "INSIDE" && parent.open === false) return parent.id;
+      if (!parent) break;
+      if (cur.rel === "INSIDE" && parent.open === false) out.push(parent.id);
       cur = parent;
     }
-    return null;
+    return out;
   }
 
   /** True when `id` rests (transitively) in or on `ancestor`. */

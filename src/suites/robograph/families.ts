@@ -38,7 +38,7 @@ const cosmetics = {
       key: "makeup_box",
       name: "makeup box",
       kind: "container",
-      on: "vanity",
+      on: ["vanity", "top_drawer"],
       openable: true,
       mustClose: true,
       keep: true,
@@ -59,7 +59,8 @@ const cosmetics = {
       names: ["red lipstick", "pink lipstick", "nude lipstick", "coral lipstick"],
       count: 2,
       goal: { rel: "INSIDE", target: "bag" },
-      from: ["vanity"],
+      from: ["vanity", "makeup_box"],
+      hidden: [0, 1],
       part: { name: "cap", category: "lipstick cap" },
     },
     {
@@ -91,7 +92,7 @@ const cosmetics = {
     names: ["tissue box", "hand mirror", "cotton pad jar"],
     count: [1, 2],
     on: ["vanity"],
-    hides: [2, 3],
+    hides: [1, 2],
   },
 };
 
@@ -105,8 +106,8 @@ const desk = {
   fixtures: [
     { key: "desk", name: "desk", kind: "surface", staging: true },
     {
-      key: "pencil_case",
-      name: "pencil case",
+      key: "drawer",
+      name: "desk drawer",
       kind: "container",
       on: "desk",
       openable: true,
@@ -114,10 +115,10 @@ const desk = {
       keep: true,
     },
     {
-      key: "drawer",
-      name: "desk drawer",
+      key: "pencil_case",
+      name: "pencil case",
       kind: "container",
-      on: "desk",
+      on: ["desk", "drawer"],
       openable: true,
       mustClose: true,
       keep: true,
@@ -132,13 +133,13 @@ const desk = {
       names: ["blue pen", "black pen", "red pen", "green pen", "pencil", "marker"],
       count: 4,
       goal: { rel: "INSIDE", target: "pencil_case" },
-      from: ["desk", "drawer"],
-      hidden: [0, 1],
+      from: ["desk"],
     },
     {
       category: "stationery",
       names: ["eraser", "ruler", "sharpener", "glue stick"],
       count: 2,
+      placed: [0, 1],
       goal: { rel: "INSIDE", target: "pencil_case" },
       from: ["desk"],
     },
@@ -154,6 +155,7 @@ const desk = {
       category: "document",
       names: ["report", "invoice", "letter", "worksheet"],
       count: 2,
+      placed: [0, 1],
       goal: { rel: "INSIDE", target: "letter_tray" },
       from: ["desk"],
     },
@@ -169,9 +171,9 @@ const desk = {
       category: "office supply",
       names: ["stapler", "tape dispenser", "sticky notes", "paper clips", "hole punch"],
       count: 3,
-      placed: 3,
+      placed: [2, 3],
       goal: { rel: "INSIDE", target: "drawer" },
-      from: ["desk"],
+      from: ["pencil_case"],
     },
   ],
   occluders: {
@@ -214,6 +216,7 @@ const dining = {
         "coffee cup",
       ],
       count: 5,
+      placed: [0, 1],
       goal: { rel: "ON", target: "table" },
       from: ["sideboard"],
     },
@@ -222,7 +225,8 @@ const dining = {
       names: ["fork", "knife", "spoon", "teaspoon", "dessert fork"],
       count: 4,
       goal: { rel: "INSIDE", target: "holder" },
-      from: ["sideboard", "table"],
+      from: ["sideboard", "table", "side_drawer"],
+      hidden: [0, 1],
     },
     {
       category: "linen",
@@ -231,7 +235,12 @@ const dining = {
       from: ["side_drawer"],
     },
   ],
-  occluders: { names: ["bread basket", "fruit bowl"], count: 1, on: ["sideboard"], hides: [2, 3] },
+  occluders: {
+    names: ["bread basket", "fruit bowl"],
+    count: 1,
+    on: ["sideboard", "side_drawer"],
+    hides: [2, 3],
+  },
 };
 
 const toy = {
@@ -250,7 +259,7 @@ const toy = {
       key: "box",
       name: "storage box",
       kind: "container",
-      on: "mat",
+      on: ["mat", "chest"],
       openable: true,
       mustClose: true,
       keep: true,
@@ -292,9 +301,9 @@ const toy = {
   ],
   occluders: {
     names: ["toy tent", "pillow", "puzzle box"],
-    count: [1, 3],
+    count: [2, 3],
     on: ["mat"],
-    hides: [2, 3],
+    hides: [1, 2],
   },
   addedObject: { mode: "capacity", container: "bin", overflow: "box" },
 };
@@ -335,12 +344,6 @@ const buffetObjects = [
     goal: { rel: "INSIDE", target: "dessert_tray" },
     from: ["counter"],
   },
-  {
-    category: "plate",
-    names: ["warm plate", "side plate", "soup plate"],
-    count: 1,
-    from: ["warmer"],
-  },
 ];
 
 const buffetTabletop = {
@@ -355,7 +358,7 @@ const buffetTabletop = {
   occluders: {
     names: ["serving cloche", "napkin stack"],
     count: 1,
-    on: ["prep", "counter"],
+    on: ["prep", "counter", "warmer"],
     hides: [2, 3],
   },
 };
@@ -368,7 +371,7 @@ const buffetIndoor = {
   occluders: {
     names: ["serving cloche", "napkin stack"],
     count: 1,
-    on: ["prep"],
+    on: ["prep", "warmer"],
     hides: [2, 3],
   },
 };
@@ -404,7 +407,7 @@ const fridgeFixtures = (fridgeRoom: string, pantryRoom: string) => [
   },
 ];
 
-const fridgeObjects = (dairyPlaced: number | [number, number]) => [
+const fridgeObjects = (dairyPlaced: number | [number, number], condimentFrom: string[]) => [
   {
     category: "condiment",
     names: [
@@ -419,7 +422,7 @@ const fridgeObjects = (dairyPlaced: number | [number, number]) => [
     count: 5,
     placed: 1,
     goal: { rel: "INSIDE", target: "door_shelf" },
-    from: ["pantry", "cabinet"],
+    from: condimentFrom,
     hidden: [1, 2],
   },
   {
@@ -440,11 +443,11 @@ const fridgeTabletop = {
   scenes: 10,
   rooms: ["kitchen"],
   fixtures: fridgeFixtures("kitchen", "kitchen"),
-  objects: fridgeObjects(2),
+  objects: fridgeObjects([1, 2], ["pantry", "cabinet", "main_shelf"]),
   occluders: {
     names: ["cereal box", "bread bag", "paper towel roll"],
     count: [0, 2],
-    on: ["counter", "pantry"],
+    on: ["counter", "pantry", "main_shelf"],
     hides: [1, 2],
   },
 };
@@ -454,12 +457,12 @@ const fridgeIndoor = {
   domain: "indoor",
   rooms: ["kitchen", "pantry room"],
   fixtures: fridgeFixtures("kitchen", "pantry room"),
-  objects: fridgeObjects(3),
+  objects: fridgeObjects(3, ["pantry", "cabinet"]),
   occluders: {
     names: ["cereal box", "bread bag", "paper towel roll"],
-    count: [0, 1],
-    on: ["counter", "pantry"],
-    hides: [1, 2],
+    count: 1,
+    on: ["counter", "pantry", "cabinet"],
+    hides: 1,
   },
 };
 
@@ -504,12 +507,6 @@ const foodpack = {
       from: ["counter", "pantry"],
     },
     {
-      category: "grocery",
-      names: ["egg carton", "milk jug", "butter dish"],
-      count: 1,
-      from: ["fridge"],
-    },
-    {
       category: "chilled food",
       names: ["juice box", "yogurt cup", "cheese slices", "cold pasta", "lemonade bottle"],
       count: 4,
@@ -522,7 +519,7 @@ const foodpack = {
   occluders: {
     names: ["cereal box", "stack of plates"],
     count: 1,
-    on: ["counter", "pantry"],
+    on: ["counter", "pantry", "fridge"],
     hides: [2, 3],
   },
 };

@@ -33,8 +33,11 @@ export const FixtureSpec = z
     kind: z.enum(["surface", "container"]),
     /** Room name (indoor); defaults to the first room. */
     room: z.string().optional(),
-    /** Parent fixture key; the fixture stands ON a surface or INSIDE a container. */
-    on: Key.optional(),
+    /**
+     * Parent fixture key; the fixture stands ON a surface or INSIDE a container. A list draws
+     * the parent per scene, so a container can sit nested in a closed one in a share of scenes.
+     */
+    on: z.union([Key, z.array(Key).min(1)]).optional(),
     openable: z.boolean().default(false),
     /** Initial state of an openable fixture. */
     open: z.boolean().default(false),
@@ -80,12 +83,15 @@ export const ObjectGroupSpec = z
 /** A group of task objects. */
 export type ObjectGroupSpec = z.infer<typeof ObjectGroupSpec>;
 
-/** Movable blockers that hide objects standing on the same fixture. */
+/** Movable blockers that hide objects standing on (or in) the same fixture. */
 export const OccluderSpec = z
   .object({
     names: z.array(z.string().min(1)).min(1),
     count: CountRange,
-    /** Fixtures an occluder may stand on. */
+    /**
+     * Fixtures an occluder may stand on or in; a closed container nests the blockers (open
+     * it, then move the occluder aside).
+     */
     on: z.array(Key).min(1),
     /** How many goal objects on that fixture each occluder hides. */
     hides: CountRange.default(1),
@@ -155,8 +161,11 @@ function checkReferences(f: z.infer<typeof FamilySpec>, ctx: z.RefinementCtx): v
     seen.add(x.key);
     if (x.room !== undefined && !rooms.has(x.room))
       issue(["fixtures", i, "room"], `unknown room ${x.room}`);
-    if (x.on !== undefined && (!seen.has(x.on) || x.on === x.key))
-      issue(["fixtures", i, "on"], `${x.on} must name a fixture listed before this one`);
+    const parents = x.on === undefined ? [] : typeof x.on === "string" ? [x.on] : x.on;
+    parents.forEach((k) => {
+      if (!seen.has(k) || k === x.key)
+        issue(["fixtures", i, "on"], `${k} must name a fixture listed before this one`);
+    });
     if (x.open && !x.openable)
       issue(["fixtures", i, "open"], "only openable fixtures can start open");
     if (x.mustClose && !x.openable)

@@ -76,8 +76,8 @@ interface FixtureState {
   load: number;
   /** Hidden from view in G_0: a closed container or inside one. */
   closed: boolean;
-  /** Goal objects standing directly here and still visible (occluder candidates). */
-  visibleObjects: string[];
+  /** Misplaced goal objects standing directly here, not yet behind an occluder. */
+  looseObjects: string[];
 }
 
 function fixtureRel(parent: FixtureSpec): "ON" | "INSIDE" {
@@ -110,7 +110,8 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
   const atoms: GoalAtom[] = [];
   const keepAtoms: GoalAtom[] = [];
   for (const spec of family.fixtures) {
-    const parent = spec.on ? fixtures.get(spec.on) : undefined;
+    const parentKey = Array.isArray(spec.on) ? rng.pick(spec.on) : spec.on;
+    const parent = parentKey ? fixtures.get(parentKey) : undefined;
     const room = parent?.room ?? roomIds.get(spec.room ?? (family.rooms[0] as string)) ?? "";
     const node: WorldNode = {
       id: b.id(spec.name),
@@ -137,7 +138,7 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
       room,
       load: 0,
       closed: (parent?.closed ?? false) || (spec.openable && !spec.open),
-      visibleObjects: [],
+      looseObjects: [],
     });
     if (spec.mustClose) atoms.push({ pred: "CLOSED", node: node.id });
     if (spec.keep && parent)
@@ -190,7 +191,7 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
       else at = pickStart(rng, group, fixture, hasRoom, hiddenLeft > 0);
       if (at.closed && k >= placed) hiddenLeft--;
       put(id, at);
-      if (!at.closed && !(k < placed)) at.visibleObjects.push(id);
+      if (group.goal && k >= placed) at.looseObjects.push(id);
       if (group.goal && target) {
         placements.push({ pred: group.goal.rel, object: id, target: target.id });
         if (k >= placed)
@@ -237,9 +238,8 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
     const c = drawCount(rng, spec.count);
     const names = rng.sample(spec.names, Math.min(c, spec.names.length));
     for (const name of names) {
-      const candidates = spec.on.map(fixture).filter((f) => !f.closed);
-      if (candidates.length === 0) break;
-      const withTargets = candidates.filter((f) => f.visibleObjects.length > 0);
+      const candidates = spec.on.map(fixture);
+      const withTargets = candidates.filter((f) => f.looseObjects.length > 0);
       const f = rng.pick(withTargets.length > 0 ? withTargets : candidates);
       const id = b.add(
         {
@@ -253,12 +253,12 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
         { to: f.id, rel: f.spec.kind === "surface" ? "ON" : "INSIDE" },
       );
       const hides = rng.sample(
-        f.visibleObjects,
-        Math.min(f.visibleObjects.length, drawCount(rng, spec.hides)),
+        f.looseObjects,
+        Math.min(f.looseObjects.length, drawCount(rng, spec.hides)),
       );
       for (const t of hides) {
         b.edges.push({ from: id, to: t, rel: "OCCLUDES" });
-        f.visibleObjects.splice(f.visibleObjects.indexOf(t), 1);
+        f.looseObjects.splice(f.looseObjects.indexOf(t), 1);
       }
       blocker ??= { id, surface: f.id };
     }
