@@ -71,6 +71,39 @@ describe("compiler", () => {
       expect(s.payload.horizon.update, s.id).toBeGreaterThanOrEqual(1);
   });
 
+  it("nests blockers in a share of scenes, so H_explore varies (walks, opens, move_asides)", () => {
+    const scenes = specs.filter((s) => s.payload.condition === "base");
+    const closed = (g: (typeof scenes)[number]["payload"]["graph"], id: string) =>
+      g.nodes.find((n) => n.id === id)?.attrs.open === false;
+    const nests = (s: (typeof scenes)[number]) => {
+      const g = s.payload.graph;
+      const kind = (id: string) => g.nodes.find((n) => n.id === id);
+      return g.edges.some(
+        (e) =>
+          e.rel === "INSIDE" &&
+          closed(g, e.to) &&
+          (kind(e.from)?.type === "container" || kind(e.from)?.affordances.includes("movable")),
+      );
+    };
+    const nested = scenes.filter(nests).length;
+    expect(nested).toBeGreaterThan(10);
+    expect(nested).toBeLessThan(scenes.length);
+    const explore = scenes.map((s) => s.payload.horizon.explore);
+    expect(new Set(explore)).toEqual(new Set([1, 2, 3]));
+    const mean = (d: string) => {
+      const xs = scenes.filter((s) => s.tags.domain === d).map((s) => s.payload.horizon.explore);
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    };
+    expect(mean("indoor")).toBeGreaterThan(mean("tabletop"));
+    // Hand-checked: cosmetics-t01 keeps the makeup box in the closed top drawer and a lipstick
+    // in the closed makeup box: open(top drawer), open(makeup box) = 2.
+    const t01 = scenes.find((s) => s.payload.scene === "cosmetics-t01");
+    const edges = t01?.payload.graph.edges ?? [];
+    expect(edges).toContainEqual({ from: "makeup_box", to: "top_drawer", rel: "INSIDE" });
+    expect(edges).toContainEqual({ from: "nude_lipstick", to: "makeup_box", rel: "INSIDE" });
+    expect(t01?.payload.horizon.explore).toBe(2);
+  });
+
   it("lets the oracle solve the first scene of every family under every condition", async () => {
     const sample = specs.filter((s) => /-[ti]01\//.test(s.id));
     expect(sample.length).toBe(63);

@@ -22,5 +22,12 @@ describe("family files", () => {
     };
     expect(() => parseFamily(bad)).toThrow(/objects\[0\]\.goal\.target: unknown fixture nowhere/);
     expect(() => parseFamily({ ...family, scenes: 0 })).toThrow(/scenes:/);
+    // A drawn parent list must name fixtures listed earlier.
+    const fixtures = family.fixtures.map((x, i) =>
+      i === 1 ? { ...x, on: ["counter", "hamper"] } : x,
+    );
+    expect(() => parseFamily({ ...family, fixtures })).toThrow(
+      /fixtures\[1\]\.on: hamper must name a fixture listed before this one/,
+    );
   });
 });
