@@ -16,19 +16,21 @@ function commandOf(suite: Suite, name: string): SuiteCommand {
 }
 
 function declare(cmd: Command, names: (name: string) => boolean): Command {
-  const seen = new Set<string>();
+  // Suites may spell one option differently (`--out <file>`, `--out <dir>`) and mean
+  // different things by it: declare it once, saying what each suite takes.
+  const options = new Map<string, { flag: string; descriptions: string[] }>();
   for (const suite of allSuites()) {
     for (const c of suite.commands ?? []) {
       if (!names(c.name)) continue;
       for (const o of c.options) {
-        // Suites may spell the value differently (`--out <file>`, `--out <dir>`): one option.
         const name = o.flag.split(" ")[0]!;
-        if (seen.has(name)) continue;
-        seen.add(name);
-        cmd.option(o.flag, `${o.description} (${suite.id})`);
+        const entry = options.get(name) ?? { flag: o.flag, descriptions: [] };
+        entry.descriptions.push(`${suite.id}: ${o.description}`);
+        options.set(name, entry);
       }
     }
   }
+  for (const { flag, descriptions } of options.values()) cmd.option(flag, descriptions.join("; "));
   return cmd.option("--json", "machine-readable output");
 }
 

@@ -18,7 +18,7 @@ export const exportPddlCommand: SuiteCommand = {
   options: [
     // The CLI merges the `export` verb's options across suites by their exact spelling, and
     // transduction's export-doc declares `--out <file>`; the value here is a directory.
-    { flag: "--out <file>", description: "output directory", required: true },
+    { flag: "--out <dir>", description: "output directory", required: true },
     { flag: "--seed <seed>", description: `root seed (default ${DEFAULT_SEED})` },
   ],
   async run(options, args) {

@@ -75,7 +75,7 @@ export const exportCommand: SuiteCommand = {
   name: "export-doc",
   description: "Write one generated transduction document as JSON (prompt and required output)",
   options: [
-    { flag: "--out <file>", description: "write here instead of printing" },
+    { flag: "--out <path>", description: "write the document here instead of printing it" },
     { flag: "--seed <seed>", description: `root seed (default ${DEFAULT_SEED})` },
     { flag: "--tokenizer <name>", description: "o200k_base (default) or cl100k_base" },
   ],
