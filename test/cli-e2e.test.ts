@@ -90,5 +90,17 @@ describe("longhaul CLI", () => {
     const report = longhaul("report", out, "--json");
     expect(report.code).toBe(0);
     expect(JSON.parse(report.stdout).generic.episodes).toBe(3);
+
+    // The two runs share their first two episodes: the oracle solved both, truncate-half none.
+    const compare = longhaul("compare", out, failing, "--json", "--resamples", "200");
+    expect(compare.code, compare.stderr).toBe(0);
+    const model = JSON.parse(compare.stdout) as {
+      paired: number;
+      onlyA: string[];
+      outcomes: { retained: number; lost: number; gained: number; unsolved: number };
+    };
+    expect(model.paired).toBe(2);
+    expect(model.onlyA).toHaveLength(1);
+    expect(model.outcomes).toMatchObject({ retained: 0, lost: 2, gained: 0, unsolved: 0 });
   });
 });
