@@ -96,6 +96,8 @@ export class RoboGraphEnvironment implements Environment {
   private relevantHidden = new Set<string>();
   private seen = new Set<string>();
   private goalInitial = 0;
+  /** Ordered action distance of the current latent state; only step() changes that state. */
+  private distance = 0;
   private stopStep: number | null = null;
   private goalAtStop = false;
   private lastEvent: Observation["events"] = [];
@@ -148,6 +150,7 @@ export class RoboGraphEnvironment implements Environment {
     this.seen = this.world.visibleIds();
     this.relevantHidden = new Set([...this.relevant].filter((id) => !this.seen.has(id)));
     this.goalInitial = this.world.goalProgress().filter(Boolean).length;
+    this.distance = actionDistance(this.world);
     return this.observe();
   }
 
@@ -220,7 +223,7 @@ export class RoboGraphEnvironment implements Environment {
   step(action: Action): StepResult {
     const t = this.log.length;
     const { action: wa, invalid } = this.toWorldAction(action);
-    const distanceBefore = actionDistance(this.world);
+    const distanceBefore = this.distance;
     const result = this.world.step(invalid ? { name: "invalid", args: [] } : wa);
     const after = this.world.visibleIds();
     const fb = result.feedback;
@@ -229,6 +232,7 @@ export class RoboGraphEnvironment implements Environment {
     for (const id of after) this.seen.add(id);
     const status = invalid || fb.failure_type === "invalid_action" ? "invalid" : fb.status;
     const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
+    this.distance = actionDistance(this.world);
     const state = this.world.latentState();
     const names = ids.map((id) => state.info[state.index.get(id) ?? -1]?.node.name ?? id);
     this.log.push({
@@ -240,7 +244,7 @@ export class RoboGraphEnvironment implements Environment {
       failureType: invalid ? invalid.code : fb.failure_type,
       injected: fb.failure_type === "injected_failure",
       distanceBefore,
-      distanceAfter: actionDistance(this.world),
+      distanceAfter: this.distance,
       revealed,
       goalSatisfied: this.world.goalProgress().filter(Boolean).length,
     });
