@@ -69,7 +69,7 @@ export interface Suite<P = unknown> {
   id: string;
   version: string;
   title: string;
-  /** Tag names the report groups by, in order of importance. */
+  /** Tag names the report groups by, in order of importance (family is always grouped). */
   dimensions: string[];
   /** Deterministic: the same options give the same specs, in the same order. */
   compile(options?: CompileOptions): TaskSpec<P>[];

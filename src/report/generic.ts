@@ -72,16 +72,13 @@ export function genericModel(run: RunData, dimensions: readonly string[]): Repor
       "family",
       groupBy(records, (r) => r.family),
     ),
-    // "family" is a record field, already tabled above, not a tag.
-    ...dimensions
-      .filter((dim) => dim !== "family")
-      .map((dim) =>
-        successTable(
-          `Success by ${dim}`,
-          dim,
-          groupBy(records, (r) => tagOf(r, dim)),
-        ),
+    ...dimensions.map((dim) =>
+      successTable(
+        `Success by ${dim}`,
+        dim,
+        groupBy(records, (r) => tagOf(r, dim)),
       ),
+    ),
     ...passAtKTable(records),
     effortTable(records),
     usageTable(records),

@@ -71,7 +71,7 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   id: "robograph",
   version: "1.0.0",
   title: "RoboGraphBench: task-state horizons for embodied agents",
-  dimensions: ["domain", "condition", "family", "scene"],
+  dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
   subsets: {
     tabletop: (s) => s.tags.domain === "tabletop",
