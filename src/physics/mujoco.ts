@@ -1,0 +1,253 @@
+/**
+ * A thin typed handle on the official MuJoCo WebAssembly build (`mujoco-js`): one module per
+ * process, models loaded from MJCF text through its in-memory file system, and a `Sim` that
+ * owns one model and its data until `close()` frees them.
+ */
+import loadMujoco, { type MainModule, type MjData, type MjModel } from "mujoco-js";
+
+/** MuJoCo object types used for name lookups (mjtObj). */
+export const OBJ = { body: 1, joint: 3, geom: 5, site: 6, actuator: 19, sensor: 20 } as const;
+export type ObjKind = keyof typeof OBJ;
+
+let modulePromise: Promise<MainModule> | undefined;
+let fileCounter = 0;
+
+/** The process-wide MuJoCo module (loaded once; about half a second the first time). */
+export function mujoco(): Promise<MainModule> {
+  modulePromise ??= loadMujoco().then((mj) => {
+    mj.FS.mkdir("/models");
+    return mj;
+  });
+  return modulePromise;
+}
+
+/** One contact of the current state: the two geoms, penetration depth and normal force. */
+export interface Contact {
+  geom1: number;
+  geom2: number;
+  /** Signed distance: negative means penetration (metres). */
+  dist: number;
+  /** Normal force magnitude (newtons) from the constraint solver. */
+  force: number;
+}
+
+/** The physical state that determines the future: time, positions, velocities, controls. */
+export interface SimState {
+  time: number;
+  qpos: number[];
+  qvel: number[];
+  act: number[];
+  ctrl: number[];
+  mocapPos: number[];
+  mocapQuat: number[];
+}
+
+/** A loaded model with its data. Reads never advance time; `step` does. */
+export class Sim {
+  private closed = false;
+  private readonly ids = new Map<string, number>();
+
+  private constructor(
+    readonly mj: MainModule,
+    readonly model: MjModel,
+    readonly data: MjData,
+  ) {}
+
+  /** Compile MJCF text into a new simulation (throws with MuJoCo's message on bad XML). */
+  static async fromXml(xml: string): Promise<Sim> {
+    const mj = await mujoco();
+    return Sim.fromXmlSync(mj, xml);
+  }
+
+  /** Compile with an already loaded module. */
+  static fromXmlSync(mj: MainModule, xml: string): Sim {
+    const path = `/models/m${fileCounter++}.xml`;
+    mj.FS.writeFile(path, xml);
+    try {
+      const model = mj.MjModel.loadFromXML(path);
+      if (!model) throw new Error("MuJoCo could not compile the model");
+      const data = new mj.MjData(model);
+      mj.mj_forward(model, data);
+      return new Sim(mj, model, data);
+    } finally {
+      mj.FS.unlink(path);
+    }
+  }
+
+  /** The id of a named object, or an error naming it (cached). */
+  id(kind: ObjKind, name: string): number {
+    const key = `${kind}:${name}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.mj.mj_name2id(this.model, OBJ[kind], name);
+      if (id < 0) throw new Error(`no ${kind} named "${name}" in the model`);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** Whether a named object exists. */
+  has(kind: ObjKind, name: string): boolean {
+    return this.mj.mj_name2id(this.model, OBJ[kind], name) >= 0;
+  }
+
+  get time(): number {
+    return this.data.time;
+  }
+
+  get timestep(): number {
+    return this.model.opt.timestep;
+  }
+
+  /** Advance `n` physics steps. */
+  step(n = 1): void {
+    for (let i = 0; i < n; i++) this.mj.mj_step(this.model, this.data);
+  }
+
+  /** Recompute derived quantities (positions, contacts) without advancing time. */
+  forward(): void {
+    this.mj.mj_forward(this.model, this.data);
+  }
+
+  /** World position of a body's frame. */
+  bodyPos(body: number): [number, number, number] {
+    const x = this.data.xpos as Float64Array;
+    return [x[body * 3]!, x[body * 3 + 1]!, x[body * 3 + 2]!];
+  }
+
+  /** World orientation quaternion (w, x, y, z) of a body. */
+  bodyQuat(body: number): [number, number, number, number] {
+    const q = this.data.xquat as Float64Array;
+    return [q[body * 4]!, q[body * 4 + 1]!, q[body * 4 + 2]!, q[body * 4 + 3]!];
+  }
+
+  /** Linear velocity of a body's free joint (the first three dofs at `dofadr`). */
+  bodyLinearSpeed(body: number): number {
+    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
+    if (jnt < 0) return 0;
+    const dof = (this.model.jnt_dofadr as Int32Array)[jnt]!;
+    const v = this.data.qvel as Float64Array;
+    return Math.hypot(v[dof]!, v[dof + 1]!, v[dof + 2]!);
+  }
+
+  /** Angular speed of a body's free joint. */
+  bodyAngularSpeed(body: number): number {
+    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
+    if (jnt < 0) return 0;
+    const dof = (this.model.jnt_dofadr as Int32Array)[jnt]!;
+    const v = this.data.qvel as Float64Array;
+    return Math.hypot(v[dof + 3]!, v[dof + 4]!, v[dof + 5]!);
+  }
+
+  /** Position of a scalar (hinge or slide) joint. */
+  jointPos(joint: number): number {
+    const adr = (this.model.jnt_qposadr as Int32Array)[joint]!;
+    return (this.data.qpos as Float64Array)[adr]!;
+  }
+
+  /** Velocity of a scalar joint. */
+  jointVel(joint: number): number {
+    const adr = (this.model.jnt_dofadr as Int32Array)[joint]!;
+    return (this.data.qvel as Float64Array)[adr]!;
+  }
+
+  /** Overwrite a scalar joint's position and velocity (initialisation only). */
+  setJoint(joint: number, pos: number, vel = 0): void {
+    (this.data.qpos as Float64Array)[(this.model.jnt_qposadr as Int32Array)[joint]!] = pos;
+    (this.data.qvel as Float64Array)[(this.model.jnt_dofadr as Int32Array)[joint]!] = vel;
+  }
+
+  /** Place a free-jointed body (initialisation only). */
+  setFreeBody(body: number, pos: readonly number[], quat: readonly number[] = [1, 0, 0, 0]): void {
+    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
+    const adr = (this.model.jnt_qposadr as Int32Array)[jnt]!;
+    const qpos = this.data.qpos as Float64Array;
+    for (let i = 0; i < 3; i++) qpos[adr + i] = pos[i]!;
+    for (let i = 0; i < 4; i++) qpos[adr + 3 + i] = quat[i]!;
+  }
+
+  setCtrl(actuator: number, value: number): void {
+    (this.data.ctrl as Float64Array)[actuator] = value;
+  }
+
+  getCtrl(actuator: number): number {
+    return (this.data.ctrl as Float64Array)[actuator]!;
+  }
+
+  /** Move a mocap body (by its mocap index) to a position and orientation. */
+  setMocap(mocap: number, pos: readonly number[], quat?: readonly number[]): void {
+    const p = this.data.mocap_pos as Float64Array;
+    for (let i = 0; i < 3; i++) p[mocap * 3 + i] = pos[i]!;
+    if (quat) {
+      const q = this.data.mocap_quat as Float64Array;
+      for (let i = 0; i < 4; i++) q[mocap * 4 + i] = quat[i]!;
+    }
+  }
+
+  /** The mocap index of a body. */
+  mocapId(body: number): number {
+    return (this.model.body_mocapid as Int32Array)[body]!;
+  }
+
+  /** The body a geom belongs to. */
+  geomBody(geom: number): number {
+    return (this.model.geom_bodyid as Int32Array)[geom]!;
+  }
+
+  /** Set a body's mass (condition perturbations; call before stepping). */
+  setBodyMass(body: number, mass: number): void {
+    (this.model.body_mass as Float64Array)[body] = mass;
+  }
+
+  bodyMass(body: number): number {
+    return (this.model.body_mass as Float64Array)[body]!;
+  }
+
+  /** Set a geom's sliding friction coefficient. */
+  setGeomFriction(geom: number, sliding: number): void {
+    (this.model.geom_friction as Float64Array)[geom * 3] = sliding;
+  }
+
+  /** Disable a geom's collisions (e.g. a pane that shattered). */
+  disableGeom(geom: number): void {
+    (this.model.geom_contype as Int32Array)[geom] = 0;
+    (this.model.geom_conaffinity as Int32Array)[geom] = 0;
+  }
+
+  /** The active contacts with their normal forces. */
+  contacts(): Contact[] {
+    const out: Contact[] = [];
+    const efc = this.data.efc_force as Float64Array;
+    const n = this.data.ncon;
+    for (let i = 0; i < n; i++) {
+      const c = this.data.contact.get(i);
+      if (!c) continue;
+      const adr = c.efc_address;
+      out.push({ geom1: c.geom1, geom2: c.geom2, dist: c.dist, force: adr >= 0 ? efc[adr]! : 0 });
+      c.delete();
+    }
+    return out;
+  }
+
+  /** A copy of the state that determines the future (for determinism checks and logs). */
+  state(): SimState {
+    const arr = (v: unknown) => Array.from(v as Float64Array);
+    return {
+      time: this.data.time,
+      qpos: arr(this.data.qpos),
+      qvel: arr(this.data.qvel),
+      act: arr(this.data.act),
+      ctrl: arr(this.data.ctrl),
+      mocapPos: arr(this.data.mocap_pos),
+      mocapQuat: arr(this.data.mocap_quat),
+    };
+  }
+
+  /** Free the model and data (idempotent). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.data.delete();
+    this.model.delete();
+  }
+}
