@@ -31,6 +31,8 @@ export interface Environment {
   outcome(): EpisodeOutcome;
   /** Privileged live latent state, handed only to agents whose access profile allows it. */
   latent?(): unknown;
+  /** Free what the environment holds (e.g. a physics engine's memory). Idempotent. */
+  close?(): MaybePromise<void>;
 }
 
 /** Options the runner passes when making an environment. */

@@ -14,7 +14,7 @@ export interface GripperSpec {
   yaw?: number;
   /** Half the opening between the finger pads when fully open (metres). */
   halfOpen?: number;
-  /** Finger pad half-sizes: along the closing axis, across it, and vertically. */
+  /** Finger pad half-sizes: along the closing axis (thickness), across it, and vertically. */
   fingerHalf?: readonly [number, number, number];
   /** Pad sliding friction. */
   friction?: number;
@@ -26,6 +26,9 @@ export interface GripperSpec {
 export const GRIPPER_LIMITS = { speed: 0.5, yawRate: 2.0 } as const;
 
 const DEFAULTS = { halfOpen: 0.045, fingerHalf: [0.006, 0.012, 0.025] as const, friction: 1.5 };
+
+/** How far below the palm the pad centres hang (metres), for the default pad height. */
+export const PAD_DROP = DEFAULTS.fingerHalf[2] + 0.012;
 
 /** A yaw rotation as a MuJoCo quaternion (w, x, y, z). */
 export function yawQuat(yaw: number): [number, number, number, number] {
@@ -50,7 +53,7 @@ export function gripperBodies(spec: GripperSpec): string {
   const finger = (side: "l" | "r", sign: 1 | -1) => `
     <body name="${name}_${side}" pos="0 ${f(sign * (open + fx))} ${f(-fz - 0.012)}" gravcomp="1">
       <joint name="${name}_${side}j" type="slide" axis="0 ${-sign} 0" range="0 ${f(open)}" damping="4" armature="0.01"/>
-      <geom name="${name}_${side}pad" type="box" size="${f(fx)} ${f(fy)} ${f(fz)}" mass="0.04" friction="${f(mu)} 0.02 0.002" condim="4" rgba="0.2 0.2 0.25 1"/>
+      <geom name="${name}_${side}pad" type="box" size="${f(fy)} ${f(fx)} ${f(fz)}" mass="0.04" friction="${f(mu)} 0.02 0.002" condim="4" rgba="0.2 0.2 0.25 1"/>
     </body>`;
   return `
   <body name="${name}_target" mocap="true" pos="${v(pos)}" quat="${quat}"/>

@@ -21,6 +21,9 @@ export function mujoco(): Promise<MainModule> {
   return modulePromise;
 }
 
+/** Byte layout of mjContact in this build (MuJoCo 3.3, wasm32), verified at first use. */
+const CONTACT = { size: 576, geom1: 524, geom2: 528, efcAddress: 568 } as const;
+
 /** One contact of the current state: the two geoms, penetration depth and normal force. */
 export interface Contact {
   geom1: number;
@@ -214,19 +217,65 @@ export class Sim {
     (this.model.geom_conaffinity as Int32Array)[geom] = 0;
   }
 
-  /** The active contacts with their normal forces. */
+  /**
+   * The active contacts with their normal forces. Reads the mjContact array straight from the
+   * arena (embind copies each contact at ~60 us); the layout is checked once against embind
+   * and the slow path is kept if it ever differs.
+   */
   contacts(): Contact[] {
+    const n = this.data.ncon;
+    if (n === 0) return [];
+    this.fastContacts ??= this.checkLayout();
+    return this.fastContacts ? this.contactsFromArena(n) : this.contactsFromEmbind(n);
+  }
+
+  private fastContacts: boolean | undefined;
+
+  private contactsFromArena(n: number): Contact[] {
+    const arena = this.data.arena as Uint8Array;
+    const f64 = new Float64Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 8);
+    const i32 = new Int32Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 4);
+    const efc = this.data.efc_force as Float64Array;
+    const out: Contact[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const base = i * CONTACT.size;
+      const adr = i32[(base + CONTACT.efcAddress) / 4]!;
+      out[i] = {
+        dist: f64[base / 8]!,
+        geom1: i32[(base + CONTACT.geom1) / 4]!,
+        geom2: i32[(base + CONTACT.geom2) / 4]!,
+        force: adr >= 0 ? efc[adr]! : 0,
+      };
+    }
+    return out;
+  }
+
+  private contactsFromEmbind(n: number): Contact[] {
     const out: Contact[] = [];
     const efc = this.data.efc_force as Float64Array;
-    const n = this.data.ncon;
+    const vec = this.data.contact;
     for (let i = 0; i < n; i++) {
-      const c = this.data.contact.get(i);
+      const c = vec.get(i);
       if (!c) continue;
       const adr = c.efc_address;
       out.push({ geom1: c.geom1, geom2: c.geom2, dist: c.dist, force: adr >= 0 ? efc[adr]! : 0 });
       c.delete();
     }
+    vec.delete();
     return out;
+  }
+
+  private checkLayout(): boolean {
+    const n = this.data.ncon;
+    const slow = this.contactsFromEmbind(n);
+    const fast = this.contactsFromArena(n);
+    return slow.every(
+      (c, i) =>
+        c.dist === fast[i]!.dist &&
+        c.geom1 === fast[i]!.geom1 &&
+        c.geom2 === fast[i]!.geom2 &&
+        c.force === fast[i]!.force,
+    );
   }
 
   /** A copy of the state that determines the future (for determinism checks and logs). */

@@ -352,6 +352,17 @@ export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResu
   } catch (e) {
     if (signal.aborted) return { kind: "abandoned" };
     return invalid(describeError(e));
+  } finally {
+    await closeQuietly(env);
+  }
+}
+
+/** Free the environment; a failing close never changes the episode's result. */
+async function closeQuietly(env: Environment | undefined): Promise<void> {
+  try {
+    await env?.close?.();
+  } catch {
+    // The episode is already decided; a leak is preferable to losing its record.
   }
 }
 

@@ -22,6 +22,7 @@ export function register(program: Command): void {
         const env = suite.make(spec, { access });
         const card = env.describe();
         const observation = await env.reset();
+        await env.close?.();
         const shown = { card, observation, ...(opts.privileged ? { spec } : {}) };
         if (opts.json) return printJson(shown);
         println(`# ${card.title} (${card.id})`);
