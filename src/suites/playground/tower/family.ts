@@ -39,7 +39,7 @@ export const HANOI_FAMILY: FamilyDef = {
       grant: "planning",
       spec: {
         name: "grasp",
-        description: "Close the fingers and wait 0.5 s.",
+        description: "Close the fingers and wait 0.3 s.",
         parameters: { type: "object", properties: {}, additionalProperties: false },
       },
     },
@@ -47,7 +47,7 @@ export const HANOI_FAMILY: FamilyDef = {
       grant: "planning",
       spec: {
         name: "release",
-        description: "Open the fingers and wait 0.5 s.",
+        description: "Open the fingers and wait 0.3 s.",
         parameters: { type: "object", properties: {}, additionalProperties: false },
       },
     },

@@ -54,7 +54,7 @@ function variationOf(caseNo: number): Variation {
     case 7:
       return {
         theme: "path obstacles (a 160 mm barrier between the first two pegs, offset)",
-        barriers: [{ pos: [-0.08, 0.03, 0.08], half: [0.006, 0.07, 0.08] }],
+        barriers: [{ pos: [-0.062, 0.03, 0.08], half: [0.006, 0.07, 0.08] }],
       };
     case 8:
       return {

@@ -245,7 +245,7 @@ export class HanoiWorld implements World {
       }
     }
     // Let the soft drive catch up with the target.
-    control.run(Math.ceil(0.25 * control.hz));
+    control.run(Math.ceil(0.15 * control.hz));
     const reading = this.gripper.reading(0);
     return {
       text: `moved in ${periods} periods`,
@@ -255,7 +255,7 @@ export class HanoiWorld implements World {
 
   private setGrip(grip: number, control: Control) {
     this.gripper.command = { ...this.gripper.command, grip };
-    control.run(Math.ceil(0.5 * control.hz));
+    control.run(Math.ceil(0.3 * control.hz));
     return {
       text: grip > 0 ? "closed" : "opened",
       data: { opening: round3([this.gripper.opening()])[0]! },
