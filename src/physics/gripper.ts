@@ -20,6 +20,8 @@ export interface GripperSpec {
   friction?: number;
   /** Maximum squeeze force per finger (newtons). */
   gripForce?: number;
+  /** MJCF collision attributes for the palm and pads (default: collide with everything). */
+  collision?: string;
 }
 
 /** Linear and yaw speed limits of the target (the paper's arm speed limits). */
@@ -48,18 +50,19 @@ export function gripperBodies(spec: GripperSpec): string {
   const open = spec.halfOpen ?? DEFAULTS.halfOpen;
   const [fx, fy, fz] = spec.fingerHalf ?? DEFAULTS.fingerHalf;
   const mu = spec.friction ?? DEFAULTS.friction;
+  const bits = spec.collision ?? "";
   const quat = v(yawQuat(yaw));
   // The pads close along the palm's y axis; joint value 0 = open, `open` = pads touching.
   const finger = (side: "l" | "r", sign: 1 | -1) => `
     <body name="${name}_${side}" pos="0 ${f(sign * (open + fx))} ${f(-fz - 0.012)}" gravcomp="1">
       <joint name="${name}_${side}j" type="slide" axis="0 ${-sign} 0" range="0 ${f(open)}" damping="4" armature="0.01"/>
-      <geom name="${name}_${side}pad" type="box" size="${f(fy)} ${f(fx)} ${f(fz)}" mass="0.04" friction="${f(mu)} 0.02 0.002" condim="4" rgba="0.2 0.2 0.25 1"/>
+      <geom name="${name}_${side}pad" type="box" size="${f(fy)} ${f(fx)} ${f(fz)}" mass="0.04" friction="${f(mu)} 0.02 0.002" condim="4" rgba="0.2 0.2 0.25 1" ${bits}/>
     </body>`;
   return `
   <body name="${name}_target" mocap="true" pos="${v(pos)}" quat="${quat}"/>
   <body name="${name}" pos="${v(pos)}" quat="${quat}" gravcomp="1">
     <freejoint name="${name}_free"/>
-    <geom name="${name}_palm" type="box" size="0.02 ${f(open + 2 * fx + 0.004)} 0.01" mass="0.6" rgba="0.3 0.3 0.35 1"/>
+    <geom name="${name}_palm" type="box" size="0.02 ${f(open + 2 * fx + 0.004)} 0.01" mass="0.6" rgba="0.3 0.3 0.35 1" ${bits}/>
     ${finger("l", 1)}
     ${finger("r", -1)}
   </body>`;

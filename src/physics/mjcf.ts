@@ -21,6 +21,7 @@ export interface MjcfParts {
   equality?: string[];
   actuator?: string[];
   contact?: string[];
+  sensor?: string[];
 }
 
 /** Assemble an MJCF document. Elliptic cones and a high impratio make friction grasps hold. */
@@ -37,5 +38,6 @@ ${parts.worldbody.join("\n")}
 ${section("contact", parts.contact)}
 ${section("equality", parts.equality)}
 ${section("actuator", parts.actuator)}
+${section("sensor", parts.sensor)}
 </mujoco>`;
 }

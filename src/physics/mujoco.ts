@@ -21,6 +21,14 @@ export function mujoco(): Promise<MainModule> {
   return modulePromise;
 }
 
+/** The model's timestep (the option struct is an embind object that must be freed). */
+function readTimestep(model: MjModel): number {
+  const opt = model.opt;
+  const dt = opt.timestep;
+  opt.delete();
+  return dt;
+}
+
 /** Byte layout of mjContact in this build (MuJoCo 3.3, wasm32), verified at first use. */
 const CONTACT = { size: 576, geom1: 524, geom2: 528, efcAddress: 568 } as const;
 
@@ -49,6 +57,35 @@ export interface SimState {
 export class Sim {
   private closed = false;
   private readonly ids = new Map<string, number>();
+
+  /**
+   * Typed-array views onto the WebAssembly heap, cached: each embind getter builds a new view
+   * (microseconds), which dominated a 1 kHz step loop. A view whose buffer was detached by a
+   * memory growth (another model loaded) reads as empty and is fetched again.
+   */
+  private readonly views = new Map<string, Float64Array | Int32Array>();
+
+  private view<T extends Float64Array | Int32Array>(owner: "data" | "model", name: string): T {
+    const key = `${owner}.${name}`;
+    let v = this.views.get(key);
+    if (!v || v.length === 0) {
+      v = (this[owner] as unknown as Record<string, T>)[name]!;
+      this.views.set(key, v);
+    }
+    return v as T;
+  }
+
+  private d64(name: string): Float64Array {
+    return this.view<Float64Array>("data", name);
+  }
+
+  private m64(name: string): Float64Array {
+    return this.view<Float64Array>("model", name);
+  }
+
+  private mi32(name: string): Int32Array {
+    return this.view<Int32Array>("model", name);
+  }
 
   private constructor(
     readonly mj: MainModule,
@@ -99,7 +136,16 @@ export class Sim {
   }
 
   get timestep(): number {
-    return this.model.opt.timestep;
+    this.dt ??= readTimestep(this.model);
+    return this.dt;
+  }
+
+  private dt: number | undefined;
+
+  /** World position of a site. */
+  sitePos(site: number): [number, number, number] {
+    const x = this.d64("site_xpos");
+    return [x[site * 3]!, x[site * 3 + 1]!, x[site * 3 + 2]!];
   }
 
   /** Advance `n` physics steps. */
@@ -114,107 +160,113 @@ export class Sim {
 
   /** World position of a body's frame. */
   bodyPos(body: number): [number, number, number] {
-    const x = this.data.xpos as Float64Array;
+    const x = this.d64("xpos");
     return [x[body * 3]!, x[body * 3 + 1]!, x[body * 3 + 2]!];
   }
 
   /** World orientation quaternion (w, x, y, z) of a body. */
   bodyQuat(body: number): [number, number, number, number] {
-    const q = this.data.xquat as Float64Array;
+    const q = this.d64("xquat");
     return [q[body * 4]!, q[body * 4 + 1]!, q[body * 4 + 2]!, q[body * 4 + 3]!];
   }
 
   /** Linear velocity of a body's free joint (the first three dofs at `dofadr`). */
   bodyLinearSpeed(body: number): number {
-    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
+    const jnt = this.mi32("body_jntadr")[body]!;
     if (jnt < 0) return 0;
-    const dof = (this.model.jnt_dofadr as Int32Array)[jnt]!;
-    const v = this.data.qvel as Float64Array;
+    const dof = this.mi32("jnt_dofadr")[jnt]!;
+    const v = this.d64("qvel");
     return Math.hypot(v[dof]!, v[dof + 1]!, v[dof + 2]!);
   }
 
   /** Angular speed of a body's free joint. */
   bodyAngularSpeed(body: number): number {
-    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
+    const jnt = this.mi32("body_jntadr")[body]!;
     if (jnt < 0) return 0;
-    const dof = (this.model.jnt_dofadr as Int32Array)[jnt]!;
-    const v = this.data.qvel as Float64Array;
+    const dof = this.mi32("jnt_dofadr")[jnt]!;
+    const v = this.d64("qvel");
     return Math.hypot(v[dof + 3]!, v[dof + 4]!, v[dof + 5]!);
   }
 
   /** Position of a scalar (hinge or slide) joint. */
   jointPos(joint: number): number {
-    const adr = (this.model.jnt_qposadr as Int32Array)[joint]!;
-    return (this.data.qpos as Float64Array)[adr]!;
+    const adr = this.mi32("jnt_qposadr")[joint]!;
+    return this.d64("qpos")[adr]!;
   }
 
   /** Velocity of a scalar joint. */
   jointVel(joint: number): number {
-    const adr = (this.model.jnt_dofadr as Int32Array)[joint]!;
-    return (this.data.qvel as Float64Array)[adr]!;
+    const adr = this.mi32("jnt_dofadr")[joint]!;
+    return this.d64("qvel")[adr]!;
   }
 
   /** Overwrite a scalar joint's position and velocity (initialisation only). */
   setJoint(joint: number, pos: number, vel = 0): void {
-    (this.data.qpos as Float64Array)[(this.model.jnt_qposadr as Int32Array)[joint]!] = pos;
-    (this.data.qvel as Float64Array)[(this.model.jnt_dofadr as Int32Array)[joint]!] = vel;
+    this.d64("qpos")[this.mi32("jnt_qposadr")[joint]!] = pos;
+    this.d64("qvel")[this.mi32("jnt_dofadr")[joint]!] = vel;
   }
 
   /** Place a free-jointed body (initialisation only). */
   setFreeBody(body: number, pos: readonly number[], quat: readonly number[] = [1, 0, 0, 0]): void {
-    const jnt = (this.model.body_jntadr as Int32Array)[body]!;
-    const adr = (this.model.jnt_qposadr as Int32Array)[jnt]!;
-    const qpos = this.data.qpos as Float64Array;
+    const jnt = this.mi32("body_jntadr")[body]!;
+    const adr = this.mi32("jnt_qposadr")[jnt]!;
+    const qpos = this.d64("qpos");
     for (let i = 0; i < 3; i++) qpos[adr + i] = pos[i]!;
     for (let i = 0; i < 4; i++) qpos[adr + 3 + i] = quat[i]!;
   }
 
   setCtrl(actuator: number, value: number): void {
-    (this.data.ctrl as Float64Array)[actuator] = value;
+    this.d64("ctrl")[actuator] = value;
   }
 
   getCtrl(actuator: number): number {
-    return (this.data.ctrl as Float64Array)[actuator]!;
+    return this.d64("ctrl")[actuator]!;
   }
 
   /** Move a mocap body (by its mocap index) to a position and orientation. */
   setMocap(mocap: number, pos: readonly number[], quat?: readonly number[]): void {
-    const p = this.data.mocap_pos as Float64Array;
+    const p = this.d64("mocap_pos");
     for (let i = 0; i < 3; i++) p[mocap * 3 + i] = pos[i]!;
     if (quat) {
-      const q = this.data.mocap_quat as Float64Array;
+      const q = this.d64("mocap_quat");
       for (let i = 0; i < 4; i++) q[mocap * 4 + i] = quat[i]!;
     }
   }
 
   /** The mocap index of a body. */
   mocapId(body: number): number {
-    return (this.model.body_mocapid as Int32Array)[body]!;
+    return this.mi32("body_mocapid")[body]!;
   }
 
   /** The body a geom belongs to. */
   geomBody(geom: number): number {
-    return (this.model.geom_bodyid as Int32Array)[geom]!;
+    return this.mi32("geom_bodyid")[geom]!;
+  }
+
+  /** First value of a named sensor (e.g. a touch sensor's summed normal force). */
+  sensor(sensor: number): number {
+    const adr = this.mi32("sensor_adr")[sensor]!;
+    return this.d64("sensordata")[adr]!;
   }
 
   /** Set a body's mass (condition perturbations; call before stepping). */
   setBodyMass(body: number, mass: number): void {
-    (this.model.body_mass as Float64Array)[body] = mass;
+    this.m64("body_mass")[body] = mass;
   }
 
   bodyMass(body: number): number {
-    return (this.model.body_mass as Float64Array)[body]!;
+    return this.m64("body_mass")[body]!;
   }
 
   /** Set a geom's sliding friction coefficient. */
   setGeomFriction(geom: number, sliding: number): void {
-    (this.model.geom_friction as Float64Array)[geom * 3] = sliding;
+    this.m64("geom_friction")[geom * 3] = sliding;
   }
 
   /** Disable a geom's collisions (e.g. a pane that shattered). */
   disableGeom(geom: number): void {
-    (this.model.geom_contype as Int32Array)[geom] = 0;
-    (this.model.geom_conaffinity as Int32Array)[geom] = 0;
+    this.mi32("geom_contype")[geom] = 0;
+    this.mi32("geom_conaffinity")[geom] = 0;
   }
 
   /**
@@ -235,7 +287,7 @@ export class Sim {
     const arena = this.data.arena as Uint8Array;
     const f64 = new Float64Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 8);
     const i32 = new Int32Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 4);
-    const efc = this.data.efc_force as Float64Array;
+    const efc = this.d64("efc_force");
     const out: Contact[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const base = i * CONTACT.size;
@@ -252,7 +304,7 @@ export class Sim {
 
   private contactsFromEmbind(n: number): Contact[] {
     const out: Contact[] = [];
-    const efc = this.data.efc_force as Float64Array;
+    const efc = this.d64("efc_force");
     const vec = this.data.contact;
     for (let i = 0; i < n; i++) {
       const c = vec.get(i);
