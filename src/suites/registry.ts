@@ -1,10 +1,11 @@
 /** The built-in suites, by id. */
 import { LonghaulError, type Suite } from "../core/index.ts";
+import { playgroundSuite } from "./playground/index.ts";
 import { robographSuite } from "./robograph/index.ts";
 import { transductionSuite } from "./transduction/index.ts";
 
 // Suites are generic in their payload; the registry erases it, as the CLI only passes specs back.
-const SUITES = [robographSuite, transductionSuite] as unknown as Suite[];
+const SUITES = [robographSuite, transductionSuite, playgroundSuite] as unknown as Suite[];
 
 /** Every built-in suite, in listing order. */
 export function allSuites(): Suite[] {

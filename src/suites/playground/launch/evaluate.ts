@@ -30,7 +30,14 @@ export function launchVerdict(evidence: Json): Verdict {
   const last = Math.max(...e.required.map((id) => when.get(id)!));
   const window = e.protected.length > 0 ? PROTECTED_WINDOW : 0;
   if (e.time < last + window - 1e-9) {
-    return { goal: false, detail: `protected targets observed ${(e.time - last).toFixed(2)} s of ${window} s` };
+    return {
+      goal: false,
+      detail: `protected targets observed ${(e.time - last).toFixed(2)} s of ${window} s`,
+    };
   }
-  return { goal: true, successTime: last + window, detail: `cleared with ${e.shots} of ${e.ammo} shots` };
+  return {
+    goal: true,
+    successTime: last + window,
+    detail: `cleared with ${e.shots} of ${e.ammo} shots`,
+  };
 }

@@ -28,9 +28,24 @@ export const LAUNCH_FAMILY: FamilyDef = {
         type: "object",
         description: "handwheel and winch rates (held until changed), brake, one-shot fire",
         properties: {
-          azimuthRate: { type: "number", minimum: -LAUNCHER.azimuthRate, maximum: LAUNCHER.azimuthRate, description: "rad/s" },
-          elevationRate: { type: "number", minimum: -LAUNCHER.elevationRate, maximum: LAUNCHER.elevationRate, description: "rad/s" },
-          drawRate: { type: "number", minimum: -LAUNCHER.drawRate, maximum: LAUNCHER.drawRate, description: "m/s, positive draws back" },
+          azimuthRate: {
+            type: "number",
+            minimum: -LAUNCHER.azimuthRate,
+            maximum: LAUNCHER.azimuthRate,
+            description: "rad/s",
+          },
+          elevationRate: {
+            type: "number",
+            minimum: -LAUNCHER.elevationRate,
+            maximum: LAUNCHER.elevationRate,
+            description: "rad/s",
+          },
+          drawRate: {
+            type: "number",
+            minimum: -LAUNCHER.drawRate,
+            maximum: LAUNCHER.drawRate,
+            description: "m/s, positive draws back",
+          },
           brake: { type: "boolean" },
           fire: { type: "boolean" },
         },
@@ -40,25 +55,66 @@ export const LAUNCH_FAMILY: FamilyDef = {
     additionalProperties: false,
   },
   tools: [
-    { grant: "planning", spec: { name: "set_azimuth", description: "Release the brake, turn the azimuth handwheel to the angle at its speed limit, settle, engage the brake.", parameters: degrees("azimuth in degrees from the launcher's base yaw") } },
-    { grant: "planning", spec: { name: "set_elevation", description: "Release the brake, turn the elevation handwheel to the angle at its speed limit, settle, engage the brake.", parameters: degrees("elevation in degrees above horizontal") } },
+    {
+      grant: "planning",
+      spec: {
+        name: "set_azimuth",
+        description:
+          "Release the brake, turn the azimuth handwheel to the angle at its speed limit, settle, engage the brake.",
+        parameters: degrees("azimuth in degrees from the launcher's base yaw"),
+      },
+    },
+    {
+      grant: "planning",
+      spec: {
+        name: "set_elevation",
+        description:
+          "Release the brake, turn the elevation handwheel to the angle at its speed limit, settle, engage the brake.",
+        parameters: degrees("elevation in degrees above horizontal"),
+      },
+    },
     {
       grant: "planning",
       spec: {
         name: "set_draw",
-        description: "Wind the winch until the plunger is drawn back by `metres` (0 to 0.2), then settle.",
-        parameters: { type: "object", properties: { metres: { type: "number", minimum: 0, maximum: LAUNCHER.maxDraw } }, required: ["metres"], additionalProperties: false },
+        description:
+          "Wind the winch until the plunger is drawn back by `metres` (0 to 0.2), then settle.",
+        parameters: {
+          type: "object",
+          properties: { metres: { type: "number", minimum: 0, maximum: LAUNCHER.maxDraw } },
+          required: ["metres"],
+          additionalProperties: false,
+        },
       },
     },
-    { grant: "planning", spec: { name: "fire", description: "Release the latch (the brake must be engaged).", parameters: noArgs } },
-    { grant: "planning", spec: { name: "reload", description: "With the gripper, take the next marble from the tray and drop it into the breech (plunger forward, barrel empty).", parameters: noArgs } },
+    {
+      grant: "planning",
+      spec: {
+        name: "fire",
+        description: "Release the latch (the brake must be engaged).",
+        parameters: noArgs,
+      },
+    },
+    {
+      grant: "planning",
+      spec: {
+        name: "reload",
+        description:
+          "With the gripper, take the next marble from the tray and drop it into the breech (plunger forward, barrel empty).",
+        parameters: noArgs,
+      },
+    },
   ],
   build: (payload) => LaunchWorld.create(payload.scene as unknown as LaunchScene),
   verdict: launchVerdict,
 };
 
 /** The payload of one Launch task under one condition. */
-export function launchPayload(entry: CatalogEntry, condition: number, level: Level): PlaygroundPayload {
+export function launchPayload(
+  entry: CatalogEntry,
+  condition: number,
+  level: Level,
+): PlaygroundPayload {
   const file = launchScenes().get(entry.index);
   if (!file) throw new Error(`no scene file for ${entry.index}`);
   const scene = launchScene(file, condition);

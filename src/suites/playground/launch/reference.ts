@@ -9,11 +9,19 @@ import type { LaunchScene } from "./tasks.ts";
 import { PROTECTED_WINDOW } from "./world.ts";
 
 interface View {
-  launcher: { base: { x: number; y: number; yaw: number }; elevation: number; loaded: boolean; springStiffness: number };
+  launcher: {
+    base: { x: number; y: number; yaw: number };
+    elevation: number;
+    loaded: boolean;
+    springStiffness: number;
+  };
   privileged?: { marbles: { state: string; speed: number }[]; bodies: { speed: number }[] };
 }
 
-const call = (tool: string, args: Record<string, Json>): Action => ({ kind: "tool", calls: [{ tool, args }] });
+const call = (tool: string, args: Record<string, Json>): Action => ({
+  kind: "tool",
+  calls: [{ tool, args }],
+});
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 
@@ -26,9 +34,11 @@ export function* launchReference(scene: LaunchScene): Generator<Action, void, Ob
     const base = view().launcher.base;
     const el = rad(view().launcher.elevation);
     const aim = aimAt(base, shot.aim, el);
-    if (!aim) throw new Error(`${scene.file.index}: aim point unreachable at ${shot.elevation} deg`);
+    if (!aim)
+      throw new Error(`${scene.file.index}: aim point unreachable at ${shot.elevation} deg`);
     const draw = drawFor(view().launcher.springStiffness, aim.speed, el);
-    if (draw === undefined) throw new Error(`${scene.file.index}: ${aim.speed.toFixed(2)} m/s is beyond the spring`);
+    if (draw === undefined)
+      throw new Error(`${scene.file.index}: ${aim.speed.toFixed(2)} m/s is beyond the spring`);
     obs = yield call("set_azimuth", { degrees: deg(aim.az) });
     obs = yield call("set_draw", { metres: draw });
     obs = yield call("fire", {});
@@ -36,9 +46,16 @@ export function* launchReference(scene: LaunchScene): Generator<Action, void, Ob
     for (let i = 0; i < 12; i++) {
       obs = yield call("wait", { seconds: 0.5 });
       const p = view().privileged;
-      if (i >= 2 && p && p.marbles.every((m) => m.speed < 0.05) && p.bodies.every((b) => b.speed < 0.05)) break;
+      if (
+        i >= 2 &&
+        p &&
+        p.marbles.every((m) => m.speed < 0.05) &&
+        p.bodies.every((b) => b.speed < 0.05)
+      )
+        break;
     }
   }
-  if ((scene.file.protected ?? []).length > 0) obs = yield call("wait", { seconds: PROTECTED_WINDOW + 0.2 });
+  if ((scene.file.protected ?? []).length > 0)
+    obs = yield call("wait", { seconds: PROTECTED_WINDOW + 0.2 });
   yield { kind: "finish" };
 }

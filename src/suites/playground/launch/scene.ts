@@ -102,7 +102,11 @@ export const LaunchSceneFile = z
     for (const key of ["required", "order", "protected"] as const) {
       scene[key]?.forEach((id, i) => {
         if (!targets.has(id)) {
-          ctx.addIssue({ code: "custom", path: [key, i], message: `"${id}" is not a plate or pane` });
+          ctx.addIssue({
+            code: "custom",
+            path: [key, i],
+            message: `"${id}" is not a plate or pane`,
+          });
         }
       });
     }
@@ -135,7 +139,9 @@ let cache: Map<string, LaunchSceneFile> | undefined;
 export function launchScenes(): Map<string, LaunchSceneFile> {
   if (!cache) {
     cache = new Map();
-    for (const name of readdirSync(SCENE_DIR).filter((f) => f.endsWith(".json")).sort()) {
+    for (const name of readdirSync(SCENE_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const scene = parseScene(readFileSync(new URL(name, SCENE_DIR), "utf8"), name);
       cache.set(scene.index, scene);
     }

@@ -42,7 +42,10 @@ export function launchScene(file: LaunchSceneFile, condition: number): LaunchSce
   const base = { x: file.launcher.pos[0] + ox, y: file.launcher.pos[1] + oy, yaw };
   const c = Math.cos(yaw);
   const s = Math.sin(yaw);
-  const toWorld = (lx: number, ly: number): [number, number] => [base.x + lx * c - ly * s, base.y + lx * s + ly * c];
+  const toWorld = (lx: number, ly: number): [number, number] => [
+    base.x + lx * c - ly * s,
+    base.y + lx * s + ly * c,
+  ];
   const [fx, fy, fz] = LAUNCHER.tray.first;
   const traySlots = Array.from({ length: file.ammo - 1 }, (_, i) => {
     const [x, y] = toWorld(fx + ax + i * LAUNCHER.tray.spacing, fy + ay);

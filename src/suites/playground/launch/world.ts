@@ -49,7 +49,13 @@ export class LaunchWorld implements World {
   private readonly sites: { breech: number; muzzle: number };
   private readonly marbles: { body: number; state: MarbleState }[];
   private readonly plates: { id: string; joint: number; cleared: number | null }[];
-  private readonly panes: { id: string; geom: number; sensor: number; threshold: number; broken: number | null }[];
+  private readonly panes: {
+    id: string;
+    geom: number;
+    sensor: number;
+    threshold: number;
+    broken: number | null;
+  }[];
   private readonly freeBodies: number[];
   /** Handwheel and winch commands (held until changed). */
   private rates = { az: 0, el: 0, draw: 0 };
@@ -69,7 +75,11 @@ export class LaunchWorld implements World {
   ) {
     const { base } = scene;
     this.gripper = new GripperDriver(sim, gripperSpec(scene));
-    this.joints = { az: sim.id("joint", "az"), el: sim.id("joint", "el"), draw: sim.id("joint", "draw") };
+    this.joints = {
+      az: sim.id("joint", "az"),
+      el: sim.id("joint", "el"),
+      draw: sim.id("joint", "draw"),
+    };
     this.actuators = {
       az: sim.id("actuator", "az_drive"),
       el: sim.id("actuator", "el_drive"),
@@ -81,11 +91,21 @@ export class LaunchWorld implements World {
       state: (i === 0 ? "channel" : "tray") as MarbleState,
     }));
     this.plates = scene.file.objects.flatMap((o) =>
-      o.kind === "plate" ? [{ id: o.id, joint: sim.id("joint", `plate_${o.id}`), cleared: null }] : [],
+      o.kind === "plate"
+        ? [{ id: o.id, joint: sim.id("joint", `plate_${o.id}`), cleared: null }]
+        : [],
     );
     this.panes = scene.file.objects.flatMap((o) =>
       o.kind === "glass"
-        ? [{ id: o.id, geom: sim.id("geom", `glass_${o.id}`), sensor: sim.id("sensor", `glass_${o.id}`), threshold: o.threshold, broken: null }]
+        ? [
+            {
+              id: o.id,
+              geom: sim.id("geom", `glass_${o.id}`),
+              sensor: sim.id("sensor", `glass_${o.id}`),
+              threshold: o.threshold,
+              broken: null,
+            },
+          ]
         : [],
     );
     this.freeBodies = scene.file.objects.flatMap((o, i) =>
@@ -109,9 +129,12 @@ export class LaunchWorld implements World {
 
   tools(): Record<string, WorldTool> {
     return {
-      set_azimuth: (args, control) => this.turn("az", readNumber(args.degrees, "degrees", -180, 180), control),
-      set_elevation: (args, control) => this.turn("el", readNumber(args.degrees, "degrees", -90, 90), control),
-      set_draw: (args, control) => this.setDraw(readNumber(args.metres, "metres", 0, LAUNCHER.maxDraw), control),
+      set_azimuth: (args, control) =>
+        this.turn("az", readNumber(args.degrees, "degrees", -180, 180), control),
+      set_elevation: (args, control) =>
+        this.turn("el", readNumber(args.degrees, "degrees", -90, 90), control),
+      set_draw: (args, control) =>
+        this.setDraw(readNumber(args.metres, "metres", 0, LAUNCHER.maxDraw), control),
       fire: (_args, control) => this.fireTool(control),
       reload: (_args, control) => this.reload(control),
     };
@@ -133,11 +156,13 @@ export class LaunchWorld implements World {
       draw: rate("drawRate", LAUNCHER.drawRate, this.rates.draw),
     };
     if (l.brake !== undefined) {
-      if (typeof l.brake !== "boolean") throw new ToolRefusal("bad-arguments", "must be a boolean", "launcher.brake");
+      if (typeof l.brake !== "boolean")
+        throw new ToolRefusal("bad-arguments", "must be a boolean", "launcher.brake");
       this.brake = l.brake;
     }
     if (l.fire !== undefined) {
-      if (typeof l.fire !== "boolean") throw new ToolRefusal("bad-arguments", "must be a boolean", "launcher.fire");
+      if (typeof l.fire !== "boolean")
+        throw new ToolRefusal("bad-arguments", "must be a boolean", "launcher.fire");
       this.fireRequest = l.fire;
     }
   }
@@ -165,7 +190,10 @@ export class LaunchWorld implements World {
     sim.setCtrl(this.actuators.el, this.target.el);
     // Winch: draw target moves at the winch rate; the latch holds the plunger there.
     if (this.rates.draw !== 0) {
-      this.target.draw = Math.max(0, Math.min(LAUNCHER.maxDraw, this.target.draw + this.rates.draw * dt));
+      this.target.draw = Math.max(
+        0,
+        Math.min(LAUNCHER.maxDraw, this.target.draw + this.rates.draw * dt),
+      );
     }
     if (!this.latched && this.releasedAt !== null && sim.time - this.releasedAt > 0.4) {
       this.latched = true;
@@ -216,7 +244,8 @@ export class LaunchWorld implements World {
         m.state = "channel";
         this.events.push("a marble is loaded");
       } else if (m.state === "flight") {
-        const out = Math.abs(pos[0]) > OUT_OF_BOUNDS || Math.abs(pos[1]) > OUT_OF_BOUNDS || pos[2] < -0.5;
+        const out =
+          Math.abs(pos[0]) > OUT_OF_BOUNDS || Math.abs(pos[1]) > OUT_OF_BOUNDS || pos[2] < -0.5;
         if (out || speed < 0.02) m.state = "spent";
       }
     }
@@ -225,7 +254,10 @@ export class LaunchWorld implements World {
 
   private inChannel(pos: [number, number, number]): boolean {
     const breech = this.siteWorld(this.sites.breech);
-    return Math.hypot(pos[0] - breech[0], pos[1] - breech[1]) < 0.12 && Math.abs(pos[2] - breech[2]) < 0.06;
+    return (
+      Math.hypot(pos[0] - breech[0], pos[1] - breech[1]) < 0.12 &&
+      Math.abs(pos[2] - breech[2]) < 0.06
+    );
   }
 
   private cleared(id: string, t: number): void {
@@ -240,7 +272,8 @@ export class LaunchWorld implements World {
     if (at > 0) {
       const done = new Set(this.clearOrder.map((c) => c.id));
       const missing = order.slice(0, at).filter((o) => !done.has(o));
-      if (missing.length > 0) this.violate("RULE", `${id} was cleared before ${missing.join(", ")}`);
+      if (missing.length > 0)
+        this.violate("RULE", `${id} was cleared before ${missing.join(", ")}`);
     }
   }
 
@@ -248,9 +281,15 @@ export class LaunchWorld implements World {
     const [azLo, azHi] = LAUNCHER.azimuthRange;
     const [elLo, elHi] = LAUNCHER.elevationRange;
     if (this.target.el < elLo || this.target.el > elHi) {
-      this.violate("LIMIT", `elevation ${deg(this.target.el)} deg outside [${deg(elLo)}, ${deg(elHi)}]`);
+      this.violate(
+        "LIMIT",
+        `elevation ${deg(this.target.el)} deg outside [${deg(elLo)}, ${deg(elHi)}]`,
+      );
     } else if (this.target.az < azLo || this.target.az > azHi) {
-      this.violate("LIMIT", `azimuth ${deg(this.target.az)} deg outside [${deg(azLo)}, ${deg(azHi)}]`);
+      this.violate(
+        "LIMIT",
+        `azimuth ${deg(this.target.az)} deg outside [${deg(azLo)}, ${deg(azHi)}]`,
+      );
     }
     this.target.el = Math.max(elLo, Math.min(elHi, this.target.el));
     this.target.az = Math.max(azLo, Math.min(azHi, this.target.az));
@@ -271,8 +310,13 @@ export class LaunchWorld implements World {
     if (this.endState || this.goalMet()) return;
     if (this.marbles.some((m) => m.state !== "spent")) return;
     if (this.freeBodies.some((b) => this.sim.bodyLinearSpeed(b) > 0.02)) return;
-    const missing = this.scene.file.required.filter((id) => !this.clearOrder.some((c) => c.id === id));
-    this.endState = { code: "AMMO", detail: `all ${this.marbles.length} shots used; ${missing.join(", ")} still standing` };
+    const missing = this.scene.file.required.filter(
+      (id) => !this.clearOrder.some((c) => c.id === id),
+    );
+    this.endState = {
+      code: "AMMO",
+      detail: `all ${this.marbles.length} shots used; ${missing.join(", ")} still standing`,
+    };
   }
 
   private goalMet(): boolean {
@@ -315,11 +359,15 @@ export class LaunchWorld implements World {
     control.run(Math.ceil(0.4 * control.hz));
     this.brake = true;
     const actual = this.sim.jointPos(this.joints[axis]);
-    return { text: `${axis === "az" ? "azimuth" : "elevation"} ${deg(actual)} deg, brake engaged`, data: { degrees: deg(actual) } };
+    return {
+      text: `${axis === "az" ? "azimuth" : "elevation"} ${deg(actual)} deg, brake engaged`,
+      data: { degrees: deg(actual) },
+    };
   }
 
   private setDraw(metres: number, control: Control) {
-    if (!this.latched) throw new ToolRefusal("precondition", "the plunger is released; wait for the latch");
+    if (!this.latched)
+      throw new ToolRefusal("precondition", "the plunger is released; wait for the latch");
     const done = () => Math.abs(this.target.draw - metres) < 1e-9;
     control.run(300, () => {
       const left = metres - this.target.draw;
@@ -334,7 +382,10 @@ export class LaunchWorld implements World {
     });
     this.rates.draw = 0;
     control.run(Math.ceil(0.3 * control.hz));
-    return { text: `drawn ${(-this.sim.jointPos(this.joints.draw)).toFixed(4)} m`, data: { draw: round4(-this.sim.jointPos(this.joints.draw)) } };
+    return {
+      text: `drawn ${(-this.sim.jointPos(this.joints.draw)).toFixed(4)} m`,
+      data: { draw: round4(-this.sim.jointPos(this.joints.draw)) },
+    };
   }
 
   private fireTool(control: Control) {
@@ -344,8 +395,10 @@ export class LaunchWorld implements World {
   }
 
   private reload(control: Control) {
-    if (this.marbles.some((m) => m.state === "channel")) throw new ToolRefusal("precondition", "a marble is already loaded");
-    if (this.target.draw > 1e-6 || !this.latched) throw new ToolRefusal("precondition", "the plunger must be forward (draw 0, latched)");
+    if (this.marbles.some((m) => m.state === "channel"))
+      throw new ToolRefusal("precondition", "a marble is already loaded");
+    if (this.target.draw > 1e-6 || !this.latched)
+      throw new ToolRefusal("precondition", "the plunger must be forward (draw 0, latched)");
     const next = this.marbles.find((m) => m.state === "tray");
     if (!next) throw new ToolRefusal("precondition", "no marbles left in the tray");
     const ball = this.sim.bodyPos(next.body);
@@ -369,7 +422,10 @@ export class LaunchWorld implements World {
     const home = this.scene.gripperHome;
     go([home[0], home[1], home[2]], 0, 0.3);
     const loaded = next.state === "channel";
-    return { text: loaded ? "marble loaded" : "the marble did not reach the channel", data: { loaded } };
+    return {
+      text: loaded ? "marble loaded" : "the marble did not reach the channel",
+      data: { loaded },
+    };
   }
 
   // --- views ---
@@ -397,7 +453,12 @@ export class LaunchWorld implements World {
       },
       gripper: (() => {
         const r = this.gripper.reading(0);
-        return { pos: round3(r.pos), yaw: round3([r.yaw])[0]!, opening: round4(r.opening), grip: r.grip };
+        return {
+          pos: round3(r.pos),
+          yaw: round3([r.yaw])[0]!,
+          opening: round4(r.opening),
+          grip: r.grip,
+        };
       })(),
       // Public task state (stands in for the camera, see docs/playground.md).
       cleared: this.clearOrder.map((c) => c.id),
@@ -407,10 +468,21 @@ export class LaunchWorld implements World {
   privilegedView(): Json {
     const s = this.sim;
     return {
-      plates: this.plates.map((p) => ({ id: p.id, angle: round3([s.jointPos(p.joint)])[0]!, cleared: p.cleared !== null })),
+      plates: this.plates.map((p) => ({
+        id: p.id,
+        angle: round3([s.jointPos(p.joint)])[0]!,
+        cleared: p.cleared !== null,
+      })),
       panes: this.panes.map((p) => ({ id: p.id, broken: p.broken !== null })),
-      marbles: this.marbles.map((m) => ({ state: m.state, pos: round3(s.bodyPos(m.body)), speed: round3([s.bodyLinearSpeed(m.body)])[0]! })),
-      bodies: this.freeBodies.map((b) => ({ pos: round3(s.bodyPos(b)), speed: round3([s.bodyLinearSpeed(b)])[0]! })),
+      marbles: this.marbles.map((m) => ({
+        state: m.state,
+        pos: round3(s.bodyPos(m.body)),
+        speed: round3([s.bodyLinearSpeed(m.body)])[0]!,
+      })),
+      bodies: this.freeBodies.map((b) => ({
+        pos: round3(s.bodyPos(b)),
+        speed: round3([s.bodyLinearSpeed(b)])[0]!,
+      })),
     };
   }
 
@@ -442,7 +514,7 @@ function gripperSpec(scene: LaunchScene) {
 }
 
 function deg(rad: number): number {
-  return Math.round((rad * 180) / Math.PI * 100) / 100;
+  return Math.round(((rad * 180) / Math.PI) * 100) / 100;
 }
 
 function round3(xs: readonly number[]): number[] {
@@ -458,7 +530,11 @@ function facing(from: readonly number[], to: readonly number[]): number {
   return Math.atan2(to[1]! - from[1]!, to[0]! - from[0]!);
 }
 
-function objectMjcf(o: SceneObject, i: number, launcher: readonly number[]): { body: string; sensor?: string } {
+function objectMjcf(
+  o: SceneObject,
+  i: number,
+  launcher: readonly number[],
+): { body: string; sensor?: string } {
   const w = LAUNCH_COLLISION.world;
   switch (o.kind) {
     case "plate": {
@@ -475,8 +551,11 @@ function objectMjcf(o: SceneObject, i: number, launcher: readonly number[]): { b
       const euler = `0 ${num(o.pitch ?? 0)} ${num(o.yaw ?? 0)}`;
       const bits = o.static ? w : LAUNCH_COLLISION.free;
       const geom = `<geom type="box" size="${vec(o.half)}" ${o.static ? "" : `mass="${num(o.mass ?? 0.1)}"`} friction="${num(o.friction ?? 0.6)} 0.005 0.0001" ${bits} rgba="0.6 0.5 0.35 1"/>`;
-      if (o.static) return { body: `<body name="obj${i}" pos="${vec(o.pos)}" euler="${euler}">${geom}</body>` };
-      return { body: `<body name="obj${i}" pos="${vec(o.pos)}" euler="${euler}"><freejoint/>${geom}</body>` };
+      if (o.static)
+        return { body: `<body name="obj${i}" pos="${vec(o.pos)}" euler="${euler}">${geom}</body>` };
+      return {
+        body: `<body name="obj${i}" pos="${vec(o.pos)}" euler="${euler}"><freejoint/>${geom}</body>`,
+      };
     }
     case "ball":
       return {
@@ -507,7 +586,11 @@ export function launchMjcf(scene: LaunchScene): string {
   const s = Math.sin(base.yaw + START_ANGLES.az);
   const along = LAUNCHER.ballRest * Math.cos(START_ANGLES.el);
   marbles.push(
-    marbleBody("marble0", [base.x + along * c, base.y + along * s, LAUNCHER.pivotHeight + LAUNCHER.ballRest * Math.sin(START_ANGLES.el) + 0.001]),
+    marbleBody("marble0", [
+      base.x + along * c,
+      base.y + along * s,
+      LAUNCHER.pivotHeight + LAUNCHER.ballRest * Math.sin(START_ANGLES.el) + 0.001,
+    ]),
   );
   for (let i = 1; i < scene.file.ammo; i++) {
     const slot = scene.traySlots[i - 1]!;
@@ -522,7 +605,7 @@ export function launchMjcf(scene: LaunchScene): string {
     timestep: 1 / FAMILY_BUDGETS.launcher.physicsHz,
     worldbody: [
       `<geom name="floor" type="plane" size="6 6 0.1" friction="0.6 0.005 0.001" ${LAUNCH_COLLISION.world} rgba="0.55 0.65 0.45 1"/>`,
-      `<geom name="tray" type="box" size="${vec([trayLen / 2 + 0.03, 0.03, 0.005])}" pos="${vec([tray[0] + scene.trayAxis[0] * trayLen / 2, tray[1] + scene.trayAxis[1] * trayLen / 2, tray[2] - LAUNCHER.ballRadius - 0.005])}" euler="0 0 ${num(Math.atan2(scene.trayAxis[1], scene.trayAxis[0]))}" ${LAUNCH_COLLISION.world} rgba="0.4 0.3 0.2 1"/>`,
+      `<geom name="tray" type="box" size="${vec([trayLen / 2 + 0.03, 0.03, 0.005])}" pos="${vec([tray[0] + (scene.trayAxis[0] * trayLen) / 2, tray[1] + (scene.trayAxis[1] * trayLen) / 2, tray[2] - LAUNCHER.ballRadius - 0.005])}" euler="0 0 ${num(Math.atan2(scene.trayAxis[1], scene.trayAxis[0]))}" ${LAUNCH_COLLISION.world} rgba="0.4 0.3 0.2 1"/>`,
       launcherBodies(base, scene.k),
       ...marbles,
       ...objects.map((o) => o.body),
