@@ -27,7 +27,7 @@ const Plate = z
   })
   .strict();
 
-/** A box: free (falls, topples) unless static. */
+/** A box: free (falls, topples) unless static; a free box with an id can be a target. */
 const Box = z
   .object({
     kind: z.literal("box"),
@@ -85,7 +85,7 @@ export const LaunchSceneFile = z
     /** Marbles in all, the preloaded one included. */
     ammo: z.number().int().min(1).max(6),
     objects: z.array(SceneObject).min(1),
-    /** Plates or panes that must be cleared. */
+    /** Plates, panes or free boxes that must be cleared (a box: toppled or moved 5 cm). */
     required: z.array(z.string()).min(1),
     /** Required targets that must be cleared in this order (a subset or all). */
     order: z.array(z.string()).optional(),
@@ -97,7 +97,9 @@ export const LaunchSceneFile = z
   .superRefine((scene, ctx) => {
     const ids = new Set(scene.objects.flatMap((o) => ("id" in o && o.id ? [o.id] : [])));
     const targets = new Set(
-      scene.objects.flatMap((o) => (o.kind === "plate" || o.kind === "glass" ? [o.id] : [])),
+      scene.objects.flatMap((o) =>
+        o.kind === "plate" || o.kind === "glass" || (o.kind === "box" && o.id && !o.static) ? [o.id!] : [],
+      ),
     );
     for (const key of ["required", "order", "protected"] as const) {
       scene[key]?.forEach((id, i) => {

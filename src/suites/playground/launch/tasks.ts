@@ -30,8 +30,6 @@ export interface LaunchScene {
   base: { x: number; y: number; yaw: number };
   /** Marble positions in the tray (the marbles after the preloaded one). */
   traySlots: [number, number, number][];
-  /** Direction of the tray row (unit, world frame). */
-  trayAxis: [number, number];
   gripperHome: [number, number, number];
 }
 
@@ -58,7 +56,6 @@ export function launchScene(file: LaunchSceneFile, condition: number): LaunchSce
     k: SPRING_STIFFNESS[condition]!,
     base,
     traySlots,
-    trayAxis: [c, s],
     gripperHome: [hx, hy, 0.35],
   };
 }

@@ -30,6 +30,9 @@ import type { LaunchScene } from "./tasks.ts";
 
 /** A plate is cleared once it has fallen this far (radians). */
 export const PLATE_CLEARED = 0.6;
+/** A target box is cleared once tilted this far (radians) or moved this far (metres). */
+export const BLOCK_TILT = 0.5;
+export const BLOCK_SHIFT = 0.05;
 /** §5.4: protected-target scenes need 3 s after the last required hit. */
 export const PROTECTED_WINDOW = 3;
 /** Start pose of the turret. */
@@ -57,6 +60,7 @@ export class LaunchWorld implements World {
     broken: number | null;
   }[];
   private readonly freeBodies: number[];
+  private readonly blocks: { id: string; body: number; start: [number, number, number]; cleared: number | null }[];
   /** Handwheel and winch commands (held until changed). */
   private rates = { az: 0, el: 0, draw: 0 };
   private target: { az: number; el: number; draw: number };
@@ -110,6 +114,11 @@ export class LaunchWorld implements World {
     );
     this.freeBodies = scene.file.objects.flatMap((o, i) =>
       (o.kind === "box" && !o.static) || o.kind === "ball" ? [sim.id("body", `obj${i}`)] : [],
+    );
+    this.blocks = scene.file.objects.flatMap((o, i) =>
+      o.kind === "box" && o.id && !o.static
+        ? [{ id: o.id, body: sim.id("body", `obj${i}`), start: [...o.pos] as [number, number, number], cleared: null }]
+        : [],
     );
     // Start pose: turret angles, plates leaning on their stops.
     sim.setJoint(this.joints.az, START_ANGLES.az);
@@ -229,6 +238,18 @@ export class LaunchWorld implements World {
         p.cleared = t;
         this.events.push(`plate ${p.id} knocked down`);
         this.cleared(p.id, t);
+      }
+    }
+    for (const b of this.blocks) {
+      if (b.cleared !== null) continue;
+      const p = sim.bodyPos(b.body);
+      const q = sim.bodyQuat(b.body);
+      // Tilt of the body's z axis from vertical: cos = 1 - 2(qx^2 + qy^2).
+      const tilt = Math.acos(Math.max(-1, Math.min(1, 1 - 2 * (q[1] ** 2 + q[2] ** 2))));
+      if (tilt > BLOCK_TILT || Math.hypot(p[0] - b.start[0], p[1] - b.start[1], p[2] - b.start[2]) > BLOCK_SHIFT) {
+        b.cleared = t;
+        this.events.push(`${b.id} knocked over`);
+        this.cleared(b.id, t);
       }
     }
     const pivot = sim.bodyPos(sim.id("body", "turret"));
@@ -596,8 +617,11 @@ export function launchMjcf(scene: LaunchScene): string {
     const slot = scene.traySlots[i - 1]!;
     marbles.push(marbleBody(`marble${i}`, slot));
   }
-  const tray = scene.traySlots[0]!;
-  const trayLen = LAUNCHER.tray.spacing * Math.max(1, scene.file.ammo - 1);
+  // Each tray marble sits on a thin tee, so the pads can close around it from both sides.
+  const tees = scene.traySlots.map((slot) => {
+    const h = slot[2] - LAUNCHER.ballRadius;
+    return `<geom type="cylinder" size="0.004 ${num(h / 2)}" pos="${vec([slot[0], slot[1], h / 2])}" ${LAUNCH_COLLISION.world} rgba="0.4 0.3 0.2 1"/>`;
+  });
   const gripper = gripperSpec(scene);
   const drive = gripperConstraints(gripper);
   return mjcf({
@@ -605,7 +629,7 @@ export function launchMjcf(scene: LaunchScene): string {
     timestep: 1 / FAMILY_BUDGETS.launcher.physicsHz,
     worldbody: [
       `<geom name="floor" type="plane" size="6 6 0.1" friction="0.6 0.005 0.001" ${LAUNCH_COLLISION.world} rgba="0.55 0.65 0.45 1"/>`,
-      `<geom name="tray" type="box" size="${vec([trayLen / 2 + 0.03, 0.03, 0.005])}" pos="${vec([tray[0] + (scene.trayAxis[0] * trayLen) / 2, tray[1] + (scene.trayAxis[1] * trayLen) / 2, tray[2] - LAUNCHER.ballRadius - 0.005])}" euler="0 0 ${num(Math.atan2(scene.trayAxis[1], scene.trayAxis[0]))}" ${LAUNCH_COLLISION.world} rgba="0.4 0.3 0.2 1"/>`,
+      ...tees,
       launcherBodies(base, scene.k),
       ...marbles,
       ...objects.map((o) => o.body),
