@@ -223,7 +223,7 @@ export class PlaygroundEnvironment implements Environment {
         if (typeof seconds !== "number" || !(seconds > 0) || seconds > 30) {
           throw new ToolRefusal("bad-arguments", "seconds must be a number in (0, 30]", "seconds");
         }
-        const periods = Math.max(1, Math.round(seconds * world.budget.controlHz));
+        const periods = Math.max(1, Math.round(seconds * this.spec.payload.budget.controlHz));
         this.control().run(periods);
         return { text: `waited ${periods} control periods` };
       }
@@ -305,7 +305,7 @@ export class PlaygroundEnvironment implements Environment {
   /** Runs control periods against the budgets. */
   private control(): Control {
     const world = this.live();
-    const { physicsHz, controlHz, maxWallSeconds } = world.budget;
+    const { physicsHz, controlHz, maxWallSeconds } = this.spec.payload.budget;
     const substeps = Math.round(physicsHz / controlHz);
     const dt = world.sim.timestep;
     return {
@@ -335,7 +335,7 @@ export class PlaygroundEnvironment implements Environment {
     const world = this.live();
     const first: Violation | undefined = world.violations[0];
     const ended = world.ended();
-    const b = world.budget;
+    const b = this.spec.payload.budget;
     if (first) this.end("VIOLATION", `${first.code}: ${first.detail}`);
     else if (ended) this.end(ended.code, ended.detail);
     else if (this.actions >= b.maxActions) this.end("TIME", `${b.maxActions} actions used`);
@@ -348,7 +348,7 @@ export class PlaygroundEnvironment implements Environment {
 
   private view(): Json {
     const world = this.live();
-    const b = world.budget;
+    const b = this.spec.payload.budget;
     return {
       time: round(world.sim.time),
       actions: this.actions,

@@ -98,7 +98,9 @@ export const LaunchSceneFile = z
     const ids = new Set(scene.objects.flatMap((o) => ("id" in o && o.id ? [o.id] : [])));
     const targets = new Set(
       scene.objects.flatMap((o) =>
-        o.kind === "plate" || o.kind === "glass" || (o.kind === "box" && o.id && !o.static) ? [o.id!] : [],
+        o.kind === "plate" || o.kind === "glass" || (o.kind === "box" && o.id && !o.static)
+          ? [o.id!]
+          : [],
       ),
     );
     for (const key of ["required", "order", "protected"] as const) {

@@ -60,7 +60,12 @@ export class LaunchWorld implements World {
     broken: number | null;
   }[];
   private readonly freeBodies: number[];
-  private readonly blocks: { id: string; body: number; start: [number, number, number]; cleared: number | null }[];
+  private readonly blocks: {
+    id: string;
+    body: number;
+    start: [number, number, number];
+    cleared: number | null;
+  }[];
   /** Handwheel and winch commands (held until changed). */
   private rates = { az: 0, el: 0, draw: 0 };
   private target: { az: number; el: number; draw: number };
@@ -117,7 +122,14 @@ export class LaunchWorld implements World {
     );
     this.blocks = scene.file.objects.flatMap((o, i) =>
       o.kind === "box" && o.id && !o.static
-        ? [{ id: o.id, body: sim.id("body", `obj${i}`), start: [...o.pos] as [number, number, number], cleared: null }]
+        ? [
+            {
+              id: o.id,
+              body: sim.id("body", `obj${i}`),
+              start: [...o.pos] as [number, number, number],
+              cleared: null,
+            },
+          ]
         : [],
     );
     // Start pose: turret angles, plates leaning on their stops.
@@ -246,7 +258,10 @@ export class LaunchWorld implements World {
       const q = sim.bodyQuat(b.body);
       // Tilt of the body's z axis from vertical: cos = 1 - 2(qx^2 + qy^2).
       const tilt = Math.acos(Math.max(-1, Math.min(1, 1 - 2 * (q[1] ** 2 + q[2] ** 2))));
-      if (tilt > BLOCK_TILT || Math.hypot(p[0] - b.start[0], p[1] - b.start[1], p[2] - b.start[2]) > BLOCK_SHIFT) {
+      if (
+        tilt > BLOCK_TILT ||
+        Math.hypot(p[0] - b.start[0], p[1] - b.start[1], p[2] - b.start[2]) > BLOCK_SHIFT
+      ) {
         b.cleared = t;
         this.events.push(`${b.id} knocked over`);
         this.cleared(b.id, t);

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Action } from "../../core/index.ts";
+import type { PlaygroundEnvironment } from "./environment.ts";
+import { launchReference } from "./launch/reference.ts";
+import type { LaunchScene } from "./launch/tasks.ts";
+import { envFor, specFor, tool } from "./test-support.ts";
+
+const envs: PlaygroundEnvironment[] = [];
+afterEach(() => {
+  for (const e of envs.splice(0)) e.close();
+});
+async function started(index: string, condition = 0, level: "L0" | "L1" | "L2" | "L3" = "L3") {
+  const env = envFor(index, condition, level);
+  envs.push(env);
+  const first = await env.reset();
+  return { env, first };
+}
+
+describe("the playground protocol (§3.1)", () => {
+  it("observe leaves simulated time unchanged; step advances whole control periods, one action each", async () => {
+    const { env, first } = await started("Launch-02");
+    expect(first.simTime).toBe(0);
+    const seen = env.step(tool("observe"));
+    expect(seen.observation.simTime).toBe(0);
+    expect(seen.info.actions).toBe(0);
+    const stepped = env.step(tool("step", { launcher: { drawRate: 0.1 }, periods: 5 }));
+    expect(stepped.observation.simTime).toBeCloseTo(5 / 50, 9); // launcher control at 50 Hz
+    expect(stepped.info.actions).toBe(5);
+    const waited = env.step({ kind: "wait" });
+    expect(waited.info.actions).toBe(6);
+    expect(
+      (waited.observation.view as { launcher: { draw: number } }).launcher.draw,
+    ).toBeGreaterThan(0.005);
+  });
+
+  it("grants tools by access level and shows privileged fields only at L3", async () => {
+    const names = (level: "L0" | "L1" | "L2" | "L3") =>
+      envFor("Tower-01", 0, level)
+        .describe()
+        .tools.map((t) => t.name);
+    expect(names("L0")).toEqual(["observe", "wait", "run_program", "step"]);
+    expect(names("L1")).toEqual([...names("L0"), "move_to", "grasp", "release"]);
+    expect(names("L2")).toEqual([...names("L1"), "grasp_pose"]);
+    expect(names("L3")).toEqual(names("L2"));
+    const l0 = await started("Tower-01", 0, "L0");
+    expect(l0.first.view).not.toHaveProperty("privileged");
+    const refused = l0.env.step(tool("move_to", { pos: [0, 0, 0.3] }));
+    expect(refused.info.invalid).toMatchObject({ code: "not-allowed" });
+    const l3 = await started("Tower-01", 0, "L3");
+    expect(l3.first.view).toHaveProperty("privileged.rings");
+  });
+
+  it("rejects bad arguments with the path of what is wrong, without advancing time", async () => {
+    const { env } = await started("Launch-02");
+    const bad = env.step(tool("step", { launcher: { azimuthRate: 9 } }));
+    expect(bad.info.invalid).toMatchObject({ code: "bad-arguments", path: "launcher.azimuthRate" });
+    expect(bad.observation.simTime).toBe(0);
+    const badPos = env.step(tool("step", { gripper: { pos: [0, 0] } }));
+    expect(badPos.info.invalid).toMatchObject({ path: "gripper.pos" });
+    expect(env.step(tool("teleport")).info.invalid).toMatchObject({ code: "unknown-tool" });
+  });
+
+  it("the same seed and actions give the same final state, bit for bit", async () => {
+    const run = async () => {
+      const { env } = await started("Launch-01", 2);
+      const script = launchReference(
+        specFor("Launch-01", 2).payload.scene as unknown as LaunchScene,
+      );
+      let next = script.next();
+      while (!next.done) {
+        const r = env.step(next.value as Action);
+        if (r.terminated || next.value.kind === "finish") break;
+        next = script.next(r.observation);
+      }
+      return env.latent();
+    };
+    const a = await run();
+    const b = await run();
+    expect(b).toEqual(a);
+    expect((a as { state: { time: number } }).state.time).toBeGreaterThan(5);
+  });
+});
+
+describe("physical rules and the evaluator (Table 19)", () => {
+  it("firing with the brake released breaks the launcher interlock (RULE)", async () => {
+    const { env } = await started("Launch-02");
+    env.step(tool("step", { launcher: { brake: false } }));
+    const r = env.step(tool("step", { launcher: { fire: true } }));
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "RULE" });
+  });
+
+  it("turning a braked handwheel is MECH; driving past the elevation limit is LIMIT", async () => {
+    const braked = await started("Launch-02");
+    braked.env.step(tool("step", { launcher: { elevationRate: 0.2 } }));
+    expect(braked.env.outcome()).toMatchObject({ category: "MECH" });
+    const limit = await started("Launch-02");
+    const r = limit.env.step(tool("set_elevation", { degrees: 80 }));
+    expect(r.terminated).toBe(true);
+    expect(limit.env.outcome()).toMatchObject({ category: "LIMIT" });
+  });
+
+  it("finishing without the goal is QUIT; a success needs the Hanoi 1 s dwell before finish", async () => {
+    const quit = await started("Tower-01");
+    quit.env.step({ kind: "finish" });
+    expect(quit.env.outcome()).toMatchObject({ success: false, category: "QUIT" });
+  });
+
+  it("seating a ring on a smaller ring is RULE", async () => {
+    const { env, first } = await started("Tower-02");
+    // Move ring 1 to peg B, then ring 2 onto it.
+    const view = first.view as { privileged: { pegs: { x: number; y: number }[] } };
+    const grasp = (ring: number) =>
+      env.step(tool("grasp_pose", { ring })).observation.events[0]!.data as {
+        pos: number[];
+        yaw: number;
+      };
+    const carry = (ring: number, peg: number, lift: number) => {
+      const g = grasp(ring);
+      env.step(tool("move_to", { pos: g.pos, yaw: g.yaw, path: "lift" }));
+      env.step(tool("grasp"));
+      env.step(tool("move_to", { pos: [g.pos[0], g.pos[1], 0.27], yaw: g.yaw }));
+      const p = view.privileged.pegs[peg]!;
+      const held = env.step(tool("observe")).observation.view as {
+        privileged: { rings: { pos: number[] }[] };
+        gripper: { pos: number[] };
+      };
+      const ringPos = held.privileged.rings[ring - 1]!.pos;
+      const palm = held.gripper.pos;
+      const x = p.x - (ringPos[0]! - palm[0]!);
+      const y = p.y - (ringPos[1]! - palm[1]!);
+      env.step(tool("move_to", { pos: [x, y, 0.27], yaw: g.yaw }));
+      env.step(tool("move_to", { pos: [x, y, lift], yaw: g.yaw }));
+      return env.step(tool("release"));
+    };
+    carry(1, 1, 0.072);
+    const r = carry(2, 1, 0.09);
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "RULE" });
+    expect((env.outcome().data as { firstViolation: string }).firstViolation).toMatch(
+      /ring 2 rests on the smaller ring 1/,
+    );
+  });
+});

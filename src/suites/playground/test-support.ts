@@ -1,0 +1,49 @@
+/** Helpers for the playground tests: an environment for one task condition, driven directly. */
+import {
+  type AccessProfile,
+  type Action,
+  PRIVILEGED_ACCESS,
+  type TaskSpec,
+} from "../../core/index.ts";
+import { catalogEntry } from "./catalog.ts";
+import { type FamilyDef, PlaygroundEnvironment } from "./environment.ts";
+import { LAUNCH_FAMILY, launchPayload } from "./launch/family.ts";
+import type { PlaygroundPayload } from "./payload.ts";
+import type { Level } from "./protocol.ts";
+import { HANOI_FAMILY, towerPayload } from "./tower/family.ts";
+
+export function specFor(
+  index: string,
+  condition = 0,
+  level: Level = "L3",
+): TaskSpec<PlaygroundPayload> {
+  const entry = catalogEntry(index);
+  const payload =
+    entry.suite === "Launch"
+      ? launchPayload(entry, condition, level)
+      : towerPayload(entry, condition, level);
+  return {
+    suite: "playground",
+    id: `${index}/c${condition + 1}`,
+    family: entry.suite,
+    tags: {},
+    seed: "t",
+    payload,
+  };
+}
+
+export function envFor(
+  index: string,
+  condition = 0,
+  level: Level = "L3",
+  access: AccessProfile = PRIVILEGED_ACCESS,
+): PlaygroundEnvironment {
+  const spec = specFor(index, condition, level);
+  const def: FamilyDef = spec.payload.family === "launcher" ? LAUNCH_FAMILY : HANOI_FAMILY;
+  return new PlaygroundEnvironment(spec, access, def);
+}
+
+export const tool = (name: string, args: Record<string, unknown> = {}): Action => ({
+  kind: "tool",
+  calls: [{ tool: name, args }],
+});
