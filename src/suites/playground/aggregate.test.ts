@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { type EpisodeRecord, emptyUsage } from "../../core/index.ts";
+import { aggregatePlayground, suiteBalancedPass } from "./aggregate.ts";
+
+function rec(
+  index: string,
+  condition: number,
+  epoch: number,
+  status: EpisodeRecord["status"],
+): EpisodeRecord {
+  const suite = index.split("-")[0]!;
+  return {
+    episodeId: `${index}/c${condition}@${epoch}`,
+    taskId: `${index}/c${condition}`,
+    suite: "playground",
+    family: suite,
+    tags: { suite, index, type: "Aim", split: "Easy", ep20: "no", condition, level: "L3" },
+    epoch,
+    agent: "a",
+    status,
+    endedBy: "finished",
+    steps: 1,
+    invalidActions: 0,
+    formatErrors: 0,
+    wallMs: 1000,
+    usage: emptyUsage(),
+    metrics: {},
+  };
+}
+
+describe("EP scores (§5.5, §6.1)", () => {
+  it("suite-balanced Pass@1/Pass@2, hand-checked", () => {
+    // Launch: task A 4/4 at the first attempt; task B 1/4 (and a second-attempt success on c2).
+    // Tower: one task, 2/4 first attempts; c3 succeeds on its second valid attempt after an invalid one.
+    const records = [
+      ...[1, 2, 3, 4].map((c) => rec("Launch-01", c, 0, "success")),
+      rec("Launch-02", 1, 0, "success"),
+      ...[2, 3, 4].map((c) => rec("Launch-02", c, 0, "failure")),
+      rec("Launch-02", 2, 1, "success"),
+      rec("Launch-02", 3, 1, "failure"),
+      rec("Launch-02", 4, 1, "failure"),
+      rec("Tower-01", 1, 0, "success"),
+      rec("Tower-01", 2, 0, "success"),
+      rec("Tower-01", 3, 0, "failure"),
+      rec("Tower-01", 3, 1, "invalid"),
+      rec("Tower-01", 3, 2, "success"),
+      rec("Tower-01", 4, 0, "failure"),
+      rec("Tower-01", 4, 1, "failure"),
+    ];
+    // Pass@1: Launch (1 + 0.25)/2 = 0.625, Tower 0.5 -> 0.5625.
+    expect(suiteBalancedPass(records, 1)).toBeCloseTo(0.5625, 12);
+    // Pass@2: Launch (1 + 0.5)/2 = 0.75, Tower 0.75 -> 0.75.
+    expect(suiteBalancedPass(records, 2)).toBeCloseTo(0.75, 12);
+    const model = aggregatePlayground(records);
+    expect(model.headlines.map((h) => h.value).slice(0, 2)).toEqual([0.5625, 0.75]);
+  });
+
+  it("Pass@2 is unscored while a failed condition has only one valid attempt", () => {
+    expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 2)).toBeNull();
+    expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 1)).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The playground suite end to end: the reference controllers through the runner (a sample;
+ * `npm run bench -- playground` runs all 188 conditions), the log read back, the report, and
+ * the generic llm agent answering with a code-mode program against the local OpenAI stub.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
+import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
+import { getSuite } from "../src/suites/registry.ts";
+import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
+
+const suite = getSuite("playground");
+let stub: StubServer<OpenAiReply> | undefined;
+afterEach(async () => {
+  await stub?.close();
+  stub = undefined;
+});
+
+describe("playground end to end", () => {
+  it("the reference controllers solve a sample of tasks in every condition; the log reads back", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "lh-playground-"));
+    const taskIds = [
+      "Tower-01/c1",
+      "Tower-01/c2",
+      "Tower-01/c3",
+      "Tower-01/c4",
+      "Launch-02/c1",
+      "Launch-14/c3",
+      "Launch-27/c2",
+      "Launch-34/c4",
+    ];
+    await runSuite({
+      suite,
+      agent: suite.agents!.reference!({}),
+      agentConfig: {},
+      outDir,
+      seed: "s",
+      epochs: 1,
+      concurrency: 1,
+      taskIds,
+    });
+    const { records } = loadRun(outDir);
+    expect(records.map((r) => r.taskId).sort()).toEqual([...taskIds].sort());
+    for (const r of records)
+      expect(r, r.taskId).toMatchObject({ status: "success", tags: { level: "L3" } });
+    const trace = readTrace(outDir, records.find((r) => r.taskId === "Launch-27/c2")!.episodeId);
+    expect(trace.card.tools.map((t) => t.name)).toContain("set_azimuth");
+    expect(trace.outcome?.data).toMatchObject({
+      index: "Launch-27",
+      condition: 1,
+      successTime: expect.any(Number),
+    });
+    const report = suite.aggregate(records);
+    expect(report.headlines[0]).toMatchObject({ name: expect.stringMatching(/Pass@1/), value: 1 });
+  });
+
+  it("the llm agent can answer with a program that loops in the sandbox (code mode)", async () => {
+    const program = `
+      tool("set_elevation", { degrees: 20 });
+      tool("set_azimuth", { degrees: 0 });
+      tool("set_draw", { metres: 0.1372 });
+      tool("fire", {});
+      wait(2);
+      return observe().cleared;`;
+    stub = await startOpenAiStub({
+      script: [
+        { toolCalls: [{ name: "run_program", arguments: { code: program } }] },
+        { toolCalls: [{ name: "finish", arguments: {} }] },
+      ],
+    });
+    const options = { model: "openai:stub", baseUrl: stub.baseUrl, apiKey: "k", maxRetries: 0 };
+    const outDir = mkdtempSync(join(tmpdir(), "lh-playground-llm-"));
+    await runSuite({
+      suite,
+      agent: createLlmAgent(options, suite.renderer),
+      agentConfig: publicConfig(options),
+      outDir,
+      seed: "s",
+      epochs: 1,
+      concurrency: 1,
+      taskIds: ["Launch-02/c1"],
+    });
+    const { records } = loadRun(outDir);
+    expect(records[0]).toMatchObject({ status: "success", steps: 2 });
+    const system =
+      (stub.requests[0]?.body as { messages: { role: string; content: string }[] }).messages[0]
+        ?.content ?? "";
+    expect(system).toMatch(/Code mode: call run_program/);
+    const trace = readTrace(outDir, records[0]!.episodeId);
+    const result = trace.steps[1]?.observation.events.find((e) => e.type === "tool-result");
+    expect(result?.data).toMatchObject({ ok: true, value: ["T1"] });
+  });
+});
