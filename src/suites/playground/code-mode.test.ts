@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Json } from "../../core/index.ts";
 import { loadSandbox, runProgram } from "./code-mode.ts";
 import type { PlaygroundEnvironment } from "./environment.ts";
 import { envFor, tool } from "./test-support.ts";
@@ -14,7 +15,8 @@ describe("code mode sandbox (QuickJS in WebAssembly)", () => {
       `let t = 0; for (let i = 0; i < 3; i++) { t = step({ n: i }).time; console.log("t", t); } return { t, seen: observe().ok };`,
       (name, args) => {
         calls.push(`${name}:${JSON.stringify(args)}`);
-        return name === "observe" ? { result: { ok: true } } : { result: { time: calls.length } };
+        const result: Json = name === "observe" ? { ok: true } : { time: calls.length };
+        return { result };
       },
       { deadlineMs: far() },
     );
