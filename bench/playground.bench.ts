@@ -32,7 +32,7 @@ for (const spec of specs) {
   const cpu0 = process.cpuUsage();
   for (;;) {
     const { action } = await session.act(observation);
-    const r = env.step(action!);
+    const r = await env.step(action!);
     observation = r.observation;
     if (r.terminated || action!.kind === "finish") break;
   }
@@ -54,12 +54,18 @@ for (const spec of specs) {
 const totalS = (performance.now() - started) / 1000;
 const rates = launchRates.map((r) => r.rate).sort((a, b) => a - b);
 const q = (p: number) => rates[Math.min(rates.length - 1, Math.floor(p * rates.length))]!;
-console.log(`reference controllers: ${specs.length} task conditions in ${totalS.toFixed(1)} s wall`);
-console.log(`  solved per condition: ${perCondition.map((n, i) => `c${i + 1} ${n}/${perConditionTotal[i]}`).join(", ")}`);
+console.log(
+  `reference controllers: ${specs.length} task conditions in ${totalS.toFixed(1)} s wall`,
+);
+console.log(
+  `  solved per condition: ${perCondition.map((n, i) => `c${i + 1} ${n}/${perConditionTotal[i]}`).join(", ")}`,
+);
 if (failures.length) console.log(`  failed: ${failures.join("; ")}`);
 console.log(
   `launcher scenes, simulated s per CPU s over reference episodes (1 kHz physics): min ${q(0).toFixed(0)}x, median ${q(0.5).toFixed(0)}x, max ${rates.at(-1)!.toFixed(0)}x`,
 );
 const slow = launchRates.filter((r) => r.rate < 100).map((r) => r.id.split("/")[0]);
 console.log(`  below 100x: ${[...new Set(slow)].join(", ") || "none"}`);
-console.log(`hanoi (120 Hz physics): ${(towerSim / towerCpu).toFixed(0)}x real time over ${towerSim.toFixed(0)} simulated s`);
+console.log(
+  `hanoi (120 Hz physics): ${(towerSim / towerCpu).toFixed(0)}x real time over ${towerSim.toFixed(0)} simulated s`,
+);

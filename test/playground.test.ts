@@ -85,9 +85,8 @@ describe("playground end to end", () => {
     });
     const { records } = loadRun(outDir);
     expect(records[0]).toMatchObject({ status: "success", steps: 2 });
-    const system =
-      (stub.requests[0]?.body as { messages: { role: string; content: string }[] }).messages[0]
-        ?.content ?? "";
+    const body = stub.requests[0]?.body as { messages?: { content: string }[] } | undefined;
+    const system = body?.messages?.[0]?.content ?? "";
     expect(system).toMatch(/Code mode: call run_program/);
     const trace = readTrace(outDir, records[0]!.episodeId);
     const result = trace.steps[1]?.observation.events.find((e) => e.type === "tool-result");

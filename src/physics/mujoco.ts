@@ -3,7 +3,7 @@
  * process, models loaded from MJCF text through its in-memory file system, and a `Sim` that
  * owns one model and its data until `close()` frees them.
  */
-import loadMujoco, { type MainModule, type MjData, type MjModel } from "mujoco-js";
+import type { MainModule, MjData, MjModel } from "mujoco-js";
 
 /** MuJoCo object types used for name lookups (mjtObj). */
 export const OBJ = { body: 1, joint: 3, geom: 5, site: 6, actuator: 19, sensor: 20 } as const;
@@ -12,9 +12,13 @@ export type ObjKind = keyof typeof OBJ;
 let modulePromise: Promise<MainModule> | undefined;
 let fileCounter = 0;
 
-/** The process-wide MuJoCo module (loaded once; about half a second the first time). */
+/**
+ * The process-wide MuJoCo module, loaded once on first use (the 11 MB build takes about half a
+ * second to import, so it is imported lazily and CLI commands that never simulate skip it).
+ */
 export function mujoco(): Promise<MainModule> {
-  modulePromise ??= loadMujoco().then((mj) => {
+  modulePromise ??= import("mujoco-js").then(async ({ default: loadMujoco }) => {
+    const mj = await loadMujoco();
     mj.FS.mkdir("/models");
     return mj;
   });

@@ -31,13 +31,13 @@ describe("code mode sandbox (QuickJS in WebAssembly)", () => {
 
   it("has no host access and interrupts a runaway program at the wall deadline", async () => {
     const qjs = await loadSandbox();
-    const escape = runProgram(
+    const hostAccess = runProgram(
       qjs,
       `return typeof process + typeof require + typeof fetch;`,
       () => ({}),
       { deadlineMs: far() },
     );
-    expect(escape.value).toBe("undefinedundefinedundefined");
+    expect(hostAccess.value).toBe("undefinedundefinedundefined");
     const spin = runProgram(qjs, `while (true) {}`, () => ({}), { deadlineMs: Date.now() + 200 });
     expect(spin).toMatchObject({ ok: false, error: expect.stringMatching(/wall-clock/) });
   });

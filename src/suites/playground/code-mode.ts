@@ -5,14 +5,14 @@
  * and simulated-time budgets are enforced by the environment behind that bridge; the wall
  * budget and a memory cap by the sandbox itself.
  */
-import { getQuickJS, type QuickJSWASMModule } from "quickjs-emscripten";
+import type { QuickJSWASMModule } from "quickjs-emscripten";
 import type { Json } from "../../core/index.ts";
 
 let quickjs: Promise<QuickJSWASMModule> | undefined;
 
 /** The process-wide QuickJS module (loaded once). */
 export function loadSandbox(): Promise<QuickJSWASMModule> {
-  quickjs ??= getQuickJS();
+  quickjs ??= import("quickjs-emscripten").then(({ getQuickJS }) => getQuickJS());
   return quickjs;
 }
 
