@@ -106,6 +106,33 @@ describe("physical rules and the evaluator (Table 19)", () => {
     expect(quit.env.outcome()).toMatchObject({ success: false, category: "QUIT" });
   });
 
+  it("spending the last marble without clearing the targets ends the episode (AMMO)", async () => {
+    const { env } = await started("Launch-24"); // one marble
+    env.step(tool("set_azimuth", { degrees: 40 }));
+    env.step(tool("set_draw", { metres: 0.08 }));
+    env.step(tool("fire"));
+    let r = env.step(tool("wait", { seconds: 3 }));
+    for (let i = 0; i < 5 && !r.terminated; i++) r = env.step(tool("wait", { seconds: 2 }));
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "AMMO" });
+  });
+
+  it("a ring released away from the pegs is dropped (DROP)", async () => {
+    const { env } = await started("Tower-01");
+    const g = env.step(tool("grasp_pose", { ring: 1 })).observation.events[0]!.data as {
+      pos: number[];
+      yaw: number;
+    };
+    env.step(tool("move_to", { pos: g.pos, yaw: g.yaw, path: "lift" }));
+    env.step(tool("grasp"));
+    env.step(tool("move_to", { pos: [g.pos[0], g.pos[1], 0.25], yaw: g.yaw }));
+    env.step(tool("move_to", { pos: [g.pos[0], (g.pos[1] ?? 0) - 0.15, 0.1], yaw: g.yaw }));
+    env.step(tool("release"));
+    const r = env.step(tool("wait", { seconds: 2 }));
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "DROP" });
+  });
+
   it("seating a ring on a smaller ring is RULE", async () => {
     const { env, first } = await started("Tower-02");
     // Move ring 1 to peg B, then ring 2 onto it.
