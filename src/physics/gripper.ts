@@ -109,7 +109,6 @@ export class GripperDriver {
   private readonly joints: [number, number];
   private readonly actuators: [number, number];
   private readonly open: number;
-  private readonly fingerHalf: number;
   /** The target pose the mocap body is at now. */
   target: { pos: [number, number, number]; yaw: number };
   command: GripperCommand;
@@ -126,7 +125,6 @@ export class GripperDriver {
     this.joints = [sim.id("joint", `${n}_lj`), sim.id("joint", `${n}_rj`)];
     this.actuators = [sim.id("actuator", `${n}_la`), sim.id("actuator", `${n}_ra`)];
     this.open = spec.halfOpen ?? DEFAULTS.halfOpen;
-    this.fingerHalf = (spec.fingerHalf ?? DEFAULTS.fingerHalf)[0];
     const pos: [number, number, number] = [spec.pos[0], spec.pos[1], spec.pos[2]];
     this.target = { pos, yaw: spec.yaw ?? 0 };
     this.command = { pos: [...pos], yaw: spec.yaw ?? 0, grip: 0 };
@@ -164,16 +162,6 @@ export class GripperDriver {
   opening(): number {
     const q = this.sim.jointPos(this.joints[0]) + this.sim.jointPos(this.joints[1]);
     return Math.max(0, 2 * this.open - q);
-  }
-
-  /** The joint values of both fingers (closing displacement). */
-  fingerTravel(): [number, number] {
-    return [this.sim.jointPos(this.joints[0]), this.sim.jointPos(this.joints[1])];
-  }
-
-  /** Half-thickness of a pad along the closing axis. */
-  get padHalfThickness(): number {
-    return this.fingerHalf;
   }
 
   reading(padForce: number): GripperReading {

@@ -83,10 +83,6 @@ export class Sim {
     return this.view<Float64Array>("data", name);
   }
 
-  private m64(name: string): Float64Array {
-    return this.view<Float64Array>("model", name);
-  }
-
   private mi32(name: string): Int32Array {
     return this.view<Int32Array>("model", name);
   }
@@ -128,11 +124,6 @@ export class Sim {
       this.ids.set(key, id);
     }
     return id;
-  }
-
-  /** Whether a named object exists. */
-  has(kind: ObjKind, name: string): boolean {
-    return this.mj.mj_name2id(this.model, OBJ[kind], name) >= 0;
   }
 
   get time(): number {
@@ -210,21 +201,8 @@ export class Sim {
     this.d64("qvel")[this.mi32("jnt_dofadr")[joint]!] = vel;
   }
 
-  /** Place a free-jointed body (initialisation only). */
-  setFreeBody(body: number, pos: readonly number[], quat: readonly number[] = [1, 0, 0, 0]): void {
-    const jnt = this.mi32("body_jntadr")[body]!;
-    const adr = this.mi32("jnt_qposadr")[jnt]!;
-    const qpos = this.d64("qpos");
-    for (let i = 0; i < 3; i++) qpos[adr + i] = pos[i]!;
-    for (let i = 0; i < 4; i++) qpos[adr + 3 + i] = quat[i]!;
-  }
-
   setCtrl(actuator: number, value: number): void {
     this.d64("ctrl")[actuator] = value;
-  }
-
-  getCtrl(actuator: number): number {
-    return this.d64("ctrl")[actuator]!;
   }
 
   /** Move a mocap body (by its mocap index) to a position and orientation. */
@@ -251,20 +229,6 @@ export class Sim {
   sensor(sensor: number): number {
     const adr = this.mi32("sensor_adr")[sensor]!;
     return this.d64("sensordata")[adr]!;
-  }
-
-  /** Set a body's mass (condition perturbations; call before stepping). */
-  setBodyMass(body: number, mass: number): void {
-    this.m64("body_mass")[body] = mass;
-  }
-
-  bodyMass(body: number): number {
-    return this.m64("body_mass")[body]!;
-  }
-
-  /** Set a geom's sliding friction coefficient. */
-  setGeomFriction(geom: number, sliding: number): void {
-    this.m64("geom_friction")[geom * 3] = sliding;
   }
 
   /** Disable a geom's collisions (e.g. a pane that shattered). */

@@ -82,7 +82,6 @@ export class LaunchWorld implements World {
     readonly sim: Sim,
     readonly scene: LaunchScene,
   ) {
-    const { base } = scene;
     this.gripper = new GripperDriver(sim, gripperSpec(scene));
     this.joints = {
       az: sim.id("joint", "az"),
@@ -140,7 +139,6 @@ export class LaunchWorld implements World {
     sim.setCtrl(this.actuators.az, this.target.az);
     sim.setCtrl(this.actuators.el, this.target.el);
     sim.forward();
-    void base;
   }
 
   static async create(scene: LaunchScene): Promise<LaunchWorld> {

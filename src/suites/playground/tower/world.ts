@@ -9,7 +9,7 @@ import { readGripperCommand, readPose } from "../commands.ts";
 import { FAMILY_BUDGETS, PHYSICAL_LIMITS, type Violation } from "../protocol.ts";
 import { type Control, ToolRefusal, type World, type WorldEnd, type WorldTool } from "../world.ts";
 import { handleGraspRadius, TOWER_GRIPPER, type TowerScene, towerMjcf } from "./board.ts";
-import { type HanoiState, RINGS } from "./hanoi.ts";
+import { RINGS } from "./hanoi.ts";
 
 /** The §5.4 stability window for Hanoi (seconds). */
 export const HANOI_DWELL = 1.0;
@@ -356,5 +356,3 @@ export class HanoiWorld implements World {
 function round3(xs: readonly number[]): number[] {
   return xs.map((x) => Math.round(x * 1000) / 1000);
 }
-
-export type { HanoiState };
