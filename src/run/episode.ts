@@ -158,6 +158,19 @@ function budgetAfterSpending(budgets: Budgets, usage: Usage): EndReason | undefi
  * invalid (ERR); only a USAGE error (a misconfigured agent) is thrown, to stop the run.
  */
 export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResult> {
+  const held: { env?: Environment } = {};
+  try {
+    return await playEpisode(setup, held);
+  } finally {
+    // Every path (done, invalid, abandoned) frees what the environment holds.
+    await closeQuietly(held.env);
+  }
+}
+
+async function playEpisode<P>(
+  setup: EpisodeSetup<P>,
+  held: { env?: Environment },
+): Promise<EpisodeResult> {
   const { suite, agent, planned, signal } = setup;
   const { spec, episodeId } = planned;
   const startedAt = performance.now();
@@ -185,6 +198,7 @@ export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResu
       access: setup.access,
       budgets: mergeBudgets(suite.budgets, setup.budgets),
     });
+    held.env = env;
     const described = env.describe();
     const budgets = mergeBudgets(suite.budgets, described.budgets, setup.budgets);
     card = { ...described, budgets, access: setup.access };
@@ -352,8 +366,6 @@ export async function runEpisode<P>(setup: EpisodeSetup<P>): Promise<EpisodeResu
   } catch (e) {
     if (signal.aborted) return { kind: "abandoned" };
     return invalid(describeError(e));
-  } finally {
-    await closeQuietly(env);
   }
 }
 
