@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, hashValue } from "./hash.ts";
+import { gridSuite } from "../../test/fixtures/grid-suite.ts";
+import { canonicalJson, hashValue, sha256 } from "./hash.ts";
+import { suiteHash } from "./suite.ts";
 
 describe("canonicalJson", () => {
   it("ignores key order at every depth", () => {
@@ -22,5 +24,24 @@ describe("canonicalJson", () => {
         expect(hashValue(v)).toBe(hashValue(JSON.parse(JSON.stringify(v))));
       }),
     );
+  });
+});
+
+describe("sha256 and hashValue golden values", () => {
+  // Digests computed with node:crypto before hashing moved to @noble/hashes; they must not move.
+  it("matches the known digests, including non-ASCII text", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(sha256("héllo ✓ 🚀\u0000")).toBe(
+      "c7bb0ab7399c1f786f7339707121ada18cded0d9bc29a0aabad20899aeb805d6",
+    );
+    expect(hashValue({ b: [1, "ü", null, { z: 1.5 }], a: true })).toBe(
+      "73df63612c5101b35c4ee03664069c4f6271ec9fb5c388808a43141705f05080",
+    );
+  });
+
+  it("keeps the grid fixture suite's content hash", () => {
+    const grid = gridSuite();
+    expect(suiteHash(grid, grid.compile())).toBe("1a5453427018ca3a");
   });
 });
