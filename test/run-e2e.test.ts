@@ -7,7 +7,8 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import type { EpisodeRecord } from "../src/core/index.ts";
-import { loadRun, RUN_FILES, runSuite } from "../src/run/index.ts";
+import { loadRun, RUN_FILES } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 
 const SCRIPT = join(import.meta.dirname, "fixtures", "run-grid.ts");

@@ -8,9 +8,7 @@ export {
   mergeBudgets,
   runEpisode,
 } from "./episode.ts";
-export { RunConfig, RunHeader, RunStatus, runIdentity, runIdOf } from "./header.ts";
 export {
-  episodeFileName,
   episodeIdOf,
   type PlannedEpisode,
   type PlanOptions,
@@ -18,14 +16,4 @@ export {
 } from "./plan.ts";
 export { playEpisode } from "./play.ts";
 export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
-export {
-  EpisodeLog,
-  loadRun,
-  RUN_FILES,
-  readTrace,
-  readTraceFile,
-  recoverEpisodes,
-  tracePath,
-  writeTrace,
-} from "./run-dir.ts";
 export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";

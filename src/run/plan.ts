@@ -1,13 +1,11 @@
 /** Planning: which episodes a run holds (suite x subset/filters x task ids x limit x epochs). */
-import { LonghaulError, type Suite, sha256, type TaskSpec } from "../core/index.ts";
+import { LonghaulError, type Suite, type TaskSpec } from "../core/index.ts";
 
-/** One episode to run: a compiled task and an epoch, with its stable id and trace file name. */
+/** One episode to run: a compiled task and an epoch, with its stable id. */
 export interface PlannedEpisode<P = unknown> {
   episodeId: string;
   spec: TaskSpec<P>;
   epoch: number;
-  /** File-system-safe base name of the episode's trace (without `.json.gz`). */
-  file: string;
 }
 
 /** The selection part of the run options. */
@@ -22,19 +20,6 @@ export interface PlanOptions {
 /** The readable, stable id of a task's episode in one epoch. */
 export function episodeIdOf(taskId: string, epoch: number): string {
   return `${taskId}@${epoch}`;
-}
-
-const UNSAFE = /[^A-Za-z0-9._@-]/g;
-const MAX_FILE_LENGTH = 120;
-
-/**
- * A file name for an episode id that every file system accepts. Ids that needed rewriting
- * (task ids may hold "/") get a short hash suffix, so two ids never share a file.
- */
-export function episodeFileName(episodeId: string): string {
-  const safe = episodeId.replace(UNSAFE, "_");
-  if (safe === episodeId && safe.length <= MAX_FILE_LENGTH && !safe.startsWith(".")) return safe;
-  return `${safe.slice(0, MAX_FILE_LENGTH).replace(/^\./, "_")}-${sha256(episodeId).slice(0, 8)}`;
 }
 
 /** Plan the episodes of `suite` (compiled with its defaults) for the given selection. */
@@ -98,7 +83,7 @@ export function planFromSpecs<P>(
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     for (const spec of selected) {
       const episodeId = episodeIdOf(spec.id, epoch);
-      plan.push({ episodeId, spec, epoch, file: episodeFileName(episodeId) });
+      plan.push({ episodeId, spec, epoch });
     }
   }
   return plan;

@@ -13,17 +13,20 @@ import {
   suiteHash,
   totalTokens,
 } from "../core/index.ts";
-import { accessFor, mergeBudgets, runEpisode } from "./episode.ts";
-import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
-import { planFromSpecs } from "./plan.ts";
-import type { Progress } from "./progress.ts";
 import {
   EpisodeLog,
+  identityDifferences,
+  type RunHeader,
   readHeaderIfAny,
   recoverEpisodes,
+  runIdentity,
+  runIdOf,
   writeHeader,
   writeTrace,
-} from "./run-dir.ts";
+} from "../log/index.ts";
+import { accessFor, mergeBudgets, runEpisode } from "./episode.ts";
+import { planFromSpecs } from "./plan.ts";
+import type { Progress } from "./progress.ts";
 
 /** Everything a run needs; `agentConfig` identifies the agent in the run id (never secrets). */
 export interface RunOptions<P = unknown> {

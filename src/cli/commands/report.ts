@@ -1,6 +1,7 @@
 /** `longhaul report <run-dir>` and `longhaul compare <run-a> <run-b>`. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { loadRun } from "../../log/index.ts";
 import {
   buildReport,
   compareRuns,
@@ -9,7 +10,6 @@ import {
   renderSummary,
   writeReport,
 } from "../../report/index.ts";
-import { loadRun } from "../../run/index.ts";
 import { getSuite } from "../../suites/registry.ts";
 import { positiveInt } from "../args.ts";
 import { printJson, println } from "../output.ts";

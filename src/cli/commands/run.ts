@@ -4,8 +4,9 @@ import type { Command } from "commander";
 import { createAgent } from "../../agents/index.ts";
 import { publicConfig } from "../../agents/llm/index.ts";
 import { type Budgets, LonghaulError } from "../../core/index.ts";
+import { loadRun } from "../../log/index.ts";
 import { buildReport, renderSummary, writeReport } from "../../report/index.ts";
-import { loadRun, progressBar, runSuite } from "../../run/index.ts";
+import { progressBar, runSuite } from "../../run/index.ts";
 import { getSuite } from "../../suites/registry.ts";
 import {
   collect,

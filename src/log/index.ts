@@ -1,0 +1,36 @@
+/**
+ * Public surface of run logs: the run directory's layout, header, records, traces and stream
+ * checkpoints, read and written. format.ts and header.ts do no I/O (a browser may import them).
+ */
+export {
+  checkpointFile,
+  parseEpisodeLines,
+  parseHeader,
+  parseJsonAs,
+  parseTrace,
+  RUN_FILES,
+  StreamCheckpoint,
+  safeFileName,
+  traceFile,
+} from "./format.ts";
+export {
+  identityDifferences,
+  RunConfig,
+  RunHeader,
+  RunStatus,
+  runIdentity,
+  runIdOf,
+} from "./header.ts";
+export {
+  EpisodeLog,
+  loadRun,
+  readCheckpoint,
+  readHeaderIfAny,
+  readTrace,
+  readTraceFile,
+  recoverEpisodes,
+  tracePath,
+  writeCheckpoint,
+  writeHeader,
+  writeTrace,
+} from "./run-dir.ts";
