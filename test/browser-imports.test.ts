@@ -7,11 +7,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..");
-const BROWSER_ENTRIES = [
-  "src/core/index.ts",
-  "src/log/format.ts",
-  "src/log/header.ts",
-];
+const BROWSER_ENTRIES = ["src/core/index.ts", "src/log/format.ts", "src/log/header.ts"];
 const BROWSER_PACKAGES = [/^zod$/, /^@noble\/hashes\/[a-z0-9]+\.js$/];
 
 /** Static import and export-from specifiers of a TypeScript file (type-only ones included). */

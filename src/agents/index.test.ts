@@ -23,7 +23,7 @@ describe("agent registry", () => {
     const agent = createAgent("llm", { model: "nonsense" }, suite);
     expect(agent).toMatchObject({ id: "llm:nonsense", provider: "nonsense" });
     const [spec] = suite.compile();
-    const card = suite.make(spec!, { access: DEFAULT_ACCESS }).describe();
+    const card = (await suite.make(spec!, { access: DEFAULT_ACCESS })).describe();
     const context = {
       episodeId: "e",
       epoch: 0,

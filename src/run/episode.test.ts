@@ -12,8 +12,10 @@ import {
   type Observation,
   type Suite,
 } from "../core/index.ts";
-import { FORMAT_ERROR_EVENT, genericCategory, mergeBudgets, runEpisode } from "./episode.ts";
+import { runEpisode } from "./episode.ts";
+import { FORMAT_ERROR_EVENT } from "./layers.ts";
 import { planEpisodes } from "./plan.ts";
+import { genericCategory, mergeBudgets } from "./scoring.ts";
 
 /** An agent that answers decision i with script(i, observation). */
 function scripted(script: (i: number, obs: Observation) => Decision, seen?: Observation[]): Agent {

@@ -26,7 +26,7 @@ const specById = (id: string) => suite.compile().find((s) => s.id === id)!;
 
 /** Play one episode with a suite agent, as the runner does, and score it. */
 async function play(spec: TaskSpec<DocumentParams>, agentName: string) {
-  const env = suite.make(spec, { access: PRIVILEGED_ACCESS });
+  const env = await suite.make(spec, { access: PRIVILEGED_ACCESS });
   const card = env.describe();
   const context: AgentContext = {
     episodeId: spec.id,
@@ -42,7 +42,7 @@ async function play(spec: TaskSpec<DocumentParams>, agentName: string) {
   const observation = await env.reset();
   const decision = await session.act(observation);
   const result = await env.step(decision.action!);
-  const outcome = env.outcome();
+  const outcome = await env.outcome();
   return { result, outcome, score: suite.score(spec, outcome, {} as Trace) };
 }
 
@@ -82,7 +82,7 @@ describe("compile", () => {
 describe("episodes", () => {
   it("carries the document in the card and the first observation", async () => {
     const spec = specById("lookup/shuffled/d1/4k/s1");
-    const env = suite.make(spec, { access: DEFAULT_ACCESS });
+    const env = await suite.make(spec, { access: DEFAULT_ACCESS });
     const card = env.describe();
     expect(card).toMatchObject({ modes: ["say"], budgets: { maxSteps: 1 }, tools: [] });
     expect(card.instructions).toMatch(/ascending order of record number/);
@@ -94,16 +94,16 @@ describe("episodes", () => {
   });
 
   it("answers an invalid action with typed feedback and keeps the episode open", async () => {
-    const env = suite.make(specById("arith/ordered/d1/4k/s1"), { access: DEFAULT_ACCESS });
+    const env = await suite.make(specById("arith/ordered/d1/4k/s1"), { access: DEFAULT_ACCESS });
     await env.reset();
     const result = await env.step({ kind: "wait" });
     expect(result.terminated).toBe(false);
     expect(result.info.invalid?.code).toBe("wrong-mode");
     expect(result.observation.events[0]?.type).toBe("invalid");
-    expect(env.outcome()).toMatchObject({ success: false, category: "NO_OUTPUT" });
+    expect(await env.outcome()).toMatchObject({ success: false, category: "NO_OUTPUT" });
     const done = await env.step({ kind: "say", text: "" });
     expect(done.terminated).toBe(true);
-    expect(env.outcome()).toMatchObject({ success: false, category: "EMPTY" });
+    expect(await env.outcome()).toMatchObject({ success: false, category: "EMPTY" });
     expect((await env.step({ kind: "say", text: "" })).info.invalid?.code).toBe("not-allowed");
   });
 
