@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { LonghaulError } from "../core/index.ts";
 import { register as registerList } from "./commands/list.ts";
 import { register as registerReport } from "./commands/report.ts";
+import { register as registerRescore } from "./commands/rescore.ts";
 import { register as registerRun } from "./commands/run.ts";
 import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
@@ -20,6 +21,7 @@ for (const register of [
   registerList,
   registerRun,
   registerReport,
+  registerRescore,
   registerShow,
   registerStats,
   registerSchema,

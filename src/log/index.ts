@@ -22,6 +22,7 @@ export {
   runIdOf,
 } from "./header.ts";
 export {
+  copyCheckpoints,
   EpisodeLog,
   loadRun,
   readCheckpoint,
@@ -31,6 +32,7 @@ export {
   recoverEpisodes,
   tracePath,
   writeCheckpoint,
+  writeEpisodes,
   writeHeader,
   writeTrace,
 } from "./run-dir.ts";

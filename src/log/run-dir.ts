@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
+import { cp, mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
@@ -122,6 +122,20 @@ export class EpisodeLog {
     await this.flushing;
     await this.handle.close();
   }
+}
+
+/** Write episodes.jsonl whole (one line per record, in order), atomically. */
+export async function writeEpisodes(dir: string, records: EpisodeRecord[]): Promise<void> {
+  await writeAtomic(
+    join(dir, RUN_FILES.episodes),
+    records.map((r) => `${JSON.stringify(r)}\n`).join(""),
+  );
+}
+
+/** Copy a run's stream checkpoints into another run directory (none: nothing to do). */
+export async function copyCheckpoints(from: string, to: string): Promise<void> {
+  const source = join(from, RUN_FILES.checkpoints);
+  if (existsSync(source)) await cp(source, join(to, RUN_FILES.checkpoints), { recursive: true });
 }
 
 /** Write an episode's trace (gzip JSON), atomically. */

@@ -202,7 +202,13 @@ describe("runEpisode", () => {
     const scorer = await episode(greedyAgent(), {
       suite: { ...gridSuite(), score: () => ({ nope: 1 }) as never },
     });
-    expect(scorer.record).toMatchObject({ status: "invalid", category: "ERR" });
+    // Play ended normally: the record keeps how, and the trace keeps the outcome for rescoring.
+    expect(scorer.record).toMatchObject({
+      status: "invalid",
+      category: "ERR",
+      endedBy: "terminated",
+    });
+    expect(scorer.trace?.outcome?.success).toBe(true);
     expect(scorer.record.error).toMatch(/invalid score of grid\/s5\/1@0/);
   });
 

@@ -172,6 +172,6 @@ async function memoryAfter(
 
 /** The same episode made invalid (ERR) by a fault after play, e.g. in the agent's end(). */
 function asInvalid(finished: FinishedEpisode, message: string, wallMs: number): FinishedEpisode {
-  const record = invalidRecord(baseOf(finished.record), wallMs, message);
+  const record = invalidRecord({ ...baseOf(finished.record), endedBy: "error" }, wallMs, message);
   return { record, ...(finished.trace ? { trace: { ...finished.trace, record } } : {}) };
 }

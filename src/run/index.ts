@@ -25,6 +25,12 @@ export {
 } from "./plan.ts";
 export { playEpisode } from "./play.ts";
 export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
+export {
+  type RescoreChange,
+  type RescoreSummary,
+  rescoreRun,
+  rescoreTrace,
+} from "./rescore.ts";
 export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";
 export {
   baseOf,

@@ -15,7 +15,6 @@ import {
   LonghaulError,
   type Suite,
   suiteHash,
-  totalTokens,
 } from "../core/index.ts";
 import {
   EpisodeLog,
@@ -32,7 +31,7 @@ import {
 } from "../log/index.ts";
 import { accessFor, runEpisode } from "./episode.ts";
 import { type PlannedEpisode, type PlannedUnit, planFromSpecs, planUnits } from "./plan.ts";
-import type { Progress } from "./progress.ts";
+import { addToTotals, emptyTotals, type Progress } from "./progress.ts";
 import { mergeBudgets } from "./scoring.ts";
 
 /** Everything a run needs; `agentConfig` identifies the agent in the run id (never secrets). */
@@ -168,12 +167,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   const gate = new AdaptiveLimiter(concurrency);
   const log = await EpisodeLog.open(opts.outDir);
   const started = performance.now();
-  const totals = { success: 0, failure: 0, invalid: 0, tokens: 0, costUsd: 0 };
-  const count = (r: EpisodeRecord) => {
-    if (r.status !== "missing") totals[r.status]++;
-    totals.tokens += totalTokens(r.usage);
-    totals.costUsd += r.usage.costUsd;
-  };
+  const totals = emptyTotals();
+  const count = (r: EpisodeRecord) => addToTotals(totals, r);
   for (const r of done.values()) count(r);
   let ran = 0;
   const report = () => {

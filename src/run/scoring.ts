@@ -86,12 +86,12 @@ export function baseOf(record: EpisodeRecord): RecordBase {
   return base;
 }
 
-/** An invalid (ERR) record: the episode could not be played or scored. */
+/**
+ * An invalid (ERR) record: the episode could not be played or scored. `base.endedBy` says which:
+ * "error" when play failed, how play ended when the outcome, closing or scoring failed after it.
+ */
 export function invalidRecord(base: RecordBase, wallMs: number, error: string): EpisodeRecord {
-  return composeRecord(
-    { ...base, endedBy: "error" },
-    { status: "invalid", category: "ERR", wallMs, metrics: {}, error },
-  );
+  return composeRecord(base, { status: "invalid", category: "ERR", wallMs, metrics: {}, error });
 }
 
 /** Did the environment truncate the episode (its last step result says so, not terminated)? */

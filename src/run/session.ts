@@ -320,9 +320,12 @@ export class EpisodeSession<P = unknown> {
       steps: rec?.steps ?? [],
       ...(rec?.final ? { final: rec.final } : {}),
     };
+    // An invalid episode's trace keeps the outcome it has, so `longhaul rescore` can score it
+    // once a failing scorer is fixed.
     const invalid = (message: string): FinishedEpisode => {
       const record = invalidRecord(base, this.wallMs(), message);
-      return { record, ...(trace ? { trace: { ...trace, record } } : {}) };
+      const kept = trace && { ...trace, ...(outcome ? { outcome } : {}), record };
+      return { record, ...(kept ? { trace: kept } : {}) };
     };
     if (error !== undefined || !trace || !outcome) return invalid(error ?? "episode did not start");
     try {
