@@ -1,6 +1,7 @@
 /** The `longhaul` command line: parse, call a module, print. Exit 0 ok, 1 runtime error, 2 usage. */
 import { Command, CommanderError } from "commander";
 import { LonghaulError } from "../core/index.ts";
+import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
 import { register as registerReport } from "./commands/report.ts";
 import { register as registerRescore } from "./commands/rescore.ts";
@@ -26,6 +27,7 @@ for (const register of [
   registerStats,
   registerSchema,
   registerSuiteCommands,
+  registerCheck,
 ]) {
   register(program);
 }

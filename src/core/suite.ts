@@ -84,12 +84,6 @@ export interface StreamPlan {
   episodes: { task: string; phase?: string }[];
 }
 
-/**
- * Where privileged values could leak into what an agent sees: the strings a suite's latent
- * state holds that a non-privileged card or observation must never contain (see checkSuite).
- */
-export type HiddenValues = (latent: Json, spec: TaskSpec) => string[];
-
 /** A benchmark suite: a deterministic compiler, an environment factory, scorers and reports. */
 export interface Suite<P = unknown> {
   id: string;
@@ -121,6 +115,12 @@ export interface Suite<P = unknown> {
    * stream run as independent episodes. Left out, every episode is independent.
    */
   streams?(specs: TaskSpec<P>[]): StreamPlan[];
+  /**
+   * The suite's rule for what a non-privileged agent must not see: given the latent snapshot
+   * taken next to an observation, the strings that observation (and the card) must not contain,
+   * e.g. ids of nodes hidden right now. `longhaul check` searches for them.
+   */
+  hidden?(latent: Json, spec: TaskSpec<P>): string[];
 }
 
 /** Content hash of a compiled suite: version plus every compiled spec. */

@@ -64,6 +64,19 @@ export interface RoboGraphView {
   current_observation: WorldView;
 }
 
+/** The node ids a goal names. */
+export function goalNodeIds(goal: Goal): string[] {
+  return goal.all.flatMap((a) =>
+    a.pred === "COUNT"
+      ? [a.target]
+      : a.pred === "ASSEMBLED"
+        ? [a.part, a.target]
+        : "node" in a
+          ? [a.node]
+          : [a.object, a.target],
+  );
+}
+
 /** The `settings` field of the payload for a domain. */
 export function settingsFor(domain: RoboGraphPayload["domain"]): string[] {
   return domain === "indoor"
@@ -131,17 +144,7 @@ export class RoboGraphEnvironment implements Environment {
       budgets,
       access,
     };
-    this.relevant = new Set(
-      p.goal.all.flatMap((a) =>
-        a.pred === "COUNT"
-          ? [a.target]
-          : a.pred === "ASSEMBLED"
-            ? [a.part, a.target]
-            : "node" in a
-              ? [a.node]
-              : [a.object, a.target],
-      ),
-    );
+    this.relevant = new Set(goalNodeIds(p.goal));
     this.reset();
   }
 

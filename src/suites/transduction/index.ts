@@ -8,6 +8,7 @@ import { generateDocument } from "./document.ts";
 import {
   TRANSDUCTION_BUDGETS,
   TransductionEnvironment,
+  TransductionLatent,
   TransductionOutcomeData,
 } from "./environment.ts";
 import { tableVariant } from "./family-table.ts";
@@ -22,6 +23,7 @@ import {
   TOKENIZERS,
   taskId,
 } from "./params.ts";
+import { referenceOutput } from "./reference.ts";
 import { transductionRenderer } from "./renderer.ts";
 import { transductionStats } from "./stats.ts";
 
@@ -122,4 +124,8 @@ export const transductionSuite: Suite<DocumentParams> = {
   agents: TRANSDUCTION_AGENTS,
   stats: transductionStats,
   commands: [scoreCommand, exportCommand],
+  // `longhaul check`: the required output, whole, never appears in what the agent sees.
+  hidden: (latent) => [
+    referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),
+  ],
 };
