@@ -7,7 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import type { EpisodeRecord } from "../src/core/index.ts";
-import { loadRun, RUN_FILES, readCheckpoint } from "../src/log/index.ts";
+import { loadRun, RUN_FILES, readCheckpoint, withoutWallClock } from "../src/log/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import { greedyAgent, noteTaker } from "./fixtures/grid-agents.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
@@ -57,20 +57,9 @@ const comparable = (records: EpisodeRecord[]) =>
 
 /** Every trace of a run, parsed, with wall-clock fields (wallMs, latencyMs) removed. */
 function traces(dir: string): Record<string, unknown> {
-  const strip = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === "object") {
-      return Object.fromEntries(
-        Object.entries(v)
-          .filter(([k]) => k !== "wallMs" && k !== "latencyMs")
-          .map(([k, x]) => [k, strip(x)]),
-      );
-    }
-    return v;
-  };
   const out: Record<string, unknown> = {};
   for (const file of readdirSync(join(dir, RUN_FILES.traces))) {
-    out[file] = strip(
+    out[file] = withoutWallClock(
       JSON.parse(gunzipSync(readFileSync(join(dir, RUN_FILES.traces, file))).toString()),
     );
   }

@@ -26,6 +26,7 @@ import {
   TaskSpec,
   type Trace,
 } from "../core/index.ts";
+import { withoutWallClock } from "../log/index.ts";
 import {
   describeError,
   type EpisodeResult,
@@ -534,7 +535,7 @@ async function playSessions<P>(
         `the random agent's episode of ${spec.id} was invalid: ${a.record.error}`,
       );
     }
-    const diff = firstDifference(withoutClock(a.trace), withoutClock(b.trace), "trace");
+    const diff = firstDifference(withoutWallClock(a.trace), withoutWallClock(b.trace), "trace");
     if (diff) {
       f.fail(
         "determinism",
@@ -564,22 +565,6 @@ async function checkRescore<P>(
       );
     }
   });
-}
-
-/** A trace without its wall-clock fields. */
-function withoutClock(trace: Trace | undefined): unknown {
-  const strip = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === "object") {
-      return Object.fromEntries(
-        Object.entries(v)
-          .filter(([k]) => k !== "wallMs" && k !== "latencyMs")
-          .map(([k, x]) => [k, strip(x)]),
-      );
-    }
-    return v;
-  };
-  return strip(trace);
 }
 
 /** The first path where two JSON values differ, with both sides, or undefined when equal. */

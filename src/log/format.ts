@@ -51,6 +51,22 @@ export const StreamCheckpoint = z
   .strict();
 export type StreamCheckpoint = z.infer<typeof StreamCheckpoint>;
 
+/**
+ * A logged value without its wall-clock fields (wallMs, latencyMs, at any depth): what two
+ * runs with the same seeds must agree on.
+ */
+export function withoutWallClock(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutWallClock);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "wallMs" && k !== "latencyMs")
+        .map(([k, x]) => [k, withoutWallClock(x)]),
+    );
+  }
+  return value;
+}
+
 /** Parse JSON text with a schema; errors name the file (and line) and the field. */
 export function parseJsonAs<T>(schema: z.ZodType<T>, text: string, where: string, what: string): T {
   let value: unknown;

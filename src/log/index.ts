@@ -12,6 +12,8 @@ export {
   StreamCheckpoint,
   safeFileName,
   traceFile,
+  utf8ByteLength,
+  withoutWallClock,
 } from "./format.ts";
 export {
   identityDifferences,
