@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
 import { canonicalJson, hashValue, sha256 } from "./hash.ts";
+import { copyJson } from "./json.ts";
+import type { Json } from "./protocol.ts";
 import { suiteHash } from "./suite.ts";
 
 describe("canonicalJson", () => {
@@ -43,5 +45,25 @@ describe("sha256 and hashValue golden values", () => {
   it("keeps the grid fixture suite's content hash", () => {
     const grid = gridSuite();
     expect(suiteHash(grid, grid.compile())).toBe("1a5453427018ca3a");
+  });
+});
+
+describe("copyJson", () => {
+  it("copies any JSON value deeply: equal, and sharing nothing", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const copy = copyJson(v as Json);
+        expect(canonicalJson(copy)).toBe(canonicalJson(v));
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(v));
+      }),
+    );
+    const original = { a: [{ b: 1 }], c: { d: "x" } };
+    const copy = copyJson(original);
+    copy.a[0]!.b = 2;
+    copy.c.d = "y";
+    expect(original).toEqual({ a: [{ b: 1 }], c: { d: "x" } });
+    const proto = copyJson(JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(canonicalJson(proto)).toBe('{"__proto__":{"polluted":true}}');
   });
 });

@@ -9,6 +9,7 @@ import {
   type AgentSession,
   type Budgets,
   type CallGate,
+  copyJson,
   DEFAULT_ACCESS,
   type EpisodeRecord,
   type Json,
@@ -166,8 +167,7 @@ async function memoryAfter(
   before: Json | undefined,
 ): Promise<Json | undefined> {
   if (!session?.snapshot) return before;
-  const memory = await session.snapshot();
-  return JSON.parse(JSON.stringify(memory)) as Json;
+  return copyJson(await session.snapshot());
 }
 
 /** The same episode made invalid (ERR) by a fault after play, e.g. in the agent's end(). */

@@ -10,6 +10,7 @@
 import {
   type AccessProfile,
   type Budgets,
+  copyJson,
   DEFAULT_ACCESS,
   type Decision,
   type EndReason,
@@ -206,7 +207,7 @@ export class EpisodeSession<P = unknown> {
       throw new LonghaulError("USAGE", `access "${this.access.level}" may not read latent state`);
     }
     const value = this.env?.latent?.();
-    return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as Json);
+    return value === undefined ? undefined : copyJson(value);
   }
 
   /**

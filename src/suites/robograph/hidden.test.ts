@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { leakedValues } from "../../check/index.ts";
 import { DEFAULT_ACCESS } from "../../core/index.ts";
+import { compileFamilies, DEFAULT_SEED } from "./compiler.ts";
 import { goalNodeIds } from "./environment.ts";
+import { BUILTIN_FAMILIES } from "./families.ts";
 import { hiddenNodeIds } from "./hidden.ts";
 import { robographSuite } from "./index.ts";
 
 describe("RoboGraph's hidden rule", () => {
   it("hides the occluded nodes the goal does not name, and no view shows them", async () => {
-    const specs = robographSuite.compile().filter((s) => s.tags.condition === "base");
+    // One built-in family compiles in a fraction of the whole suite's time.
+    const specs = compileFamilies([BUILTIN_FAMILIES[0]!], DEFAULT_SEED);
     let checked = 0;
-    for (const spec of specs.slice(0, 12)) {
+    for (const spec of specs) {
       const env = await robographSuite.make(spec, { access: DEFAULT_ACCESS });
       const observation = await env.reset();
       const latent = env.latent!();
@@ -21,6 +24,6 @@ describe("RoboGraph's hidden rule", () => {
       // The rule is not vacuous: a view naming a hidden node is caught.
       if (hidden[0]) expect(leakedValues({ view: [hidden[0]] }, hidden)).toEqual([hidden[0]]);
     }
-    expect(checked).toBeGreaterThan(12);
+    expect(checked).toBeGreaterThan(10);
   });
 });
