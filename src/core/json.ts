@@ -7,9 +7,14 @@ import type { Json } from "./protocol.ts";
  */
 export function copyJson<T extends Json>(value: T): T {
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((v) => copyJson(v)) as T;
+  if (Array.isArray(value)) {
+    const out = new Array<Json>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyJson(value[i] as Json);
+    return out as T;
+  }
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(value)) {
+  // for...in over plain JSON objects: own keys only, and the fastest walk in V8.
+  for (const key in value) {
     const v = (value as Record<string, Json | undefined>)[key];
     if (v === undefined) continue;
     // defineProperty, so a "__proto__" key stays data instead of setting the prototype.
