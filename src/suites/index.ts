@@ -14,4 +14,4 @@ export {
   suiteEntries,
   suiteEntry,
 } from "./registry.ts";
-export { defaultCacheDir, SuiteCache, sourcesFingerprint } from "./suite-cache.ts";
+export { defaultCacheDir, hashSources, SuiteCache, sourcesFingerprint } from "./suite-cache.ts";

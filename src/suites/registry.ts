@@ -10,11 +10,11 @@ import { unknownNameMessage } from "../core/suggest.ts";
 import type { Suite } from "../core/suite.ts";
 
 /** How a suite registers: listed without loading, loaded by `load` on first use. */
-export interface SuiteEntry {
+export interface SuiteEntry<P = unknown> {
   id: string;
   title: string;
   /** Import the suite's module and return the suite; called at most once per process. */
-  load(): Promise<Suite>;
+  load(): Promise<Suite<P>>;
   /**
    * Files and directories whose content determines what the suite compiles. Given, compiled
    * specs, listings and statistics are cached on disk, keyed by that content (see
@@ -43,12 +43,13 @@ const entries: SuiteEntry[] = [
 
 const loaded = new Map<string, Promise<Suite>>();
 
-/** Register a suite; an id already taken is a USAGE error (unregister nothing silently). */
-export function registerSuite(entry: SuiteEntry): void {
+/** Register a suite; an id already taken is a USAGE error (nothing is replaced silently). */
+export function registerSuite<P>(entry: SuiteEntry<P>): void {
   if (entries.some((e) => e.id === entry.id)) {
     throw new LonghaulError("USAGE", `a suite "${entry.id}" is already registered`);
   }
-  entries.push(entry);
+  // Suites are generic in their payload; the registry erases it, as callers only pass specs back.
+  entries.push(entry as unknown as SuiteEntry);
 }
 
 /** Every registered suite, in listing order, without loading any. */

@@ -41,21 +41,26 @@ function filesUnder(path: string): string[] {
     .sort();
 }
 
-/** sha256 over the relative paths and contents of every file under `paths` (once per process). */
+/** sha256 over the relative paths and contents of every file under `paths`. */
+export function hashSources(paths: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const root of paths) {
+    for (const file of filesUnder(root)) {
+      hash
+        .update(`${relative(root, file)}\0`)
+        .update(readFileSync(file))
+        .update("\0");
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** hashSources, once per process: a process runs the code it loaded, whatever changes later. */
 export function sourcesFingerprint(paths: readonly string[]): string {
   const id = paths.join("\0");
   let fingerprint = fingerprints.get(id);
   if (fingerprint === undefined) {
-    const hash = createHash("sha256");
-    for (const root of paths) {
-      for (const file of filesUnder(root)) {
-        hash
-          .update(`${relative(root, file)}\0`)
-          .update(readFileSync(file))
-          .update("\0");
-      }
-    }
-    fingerprint = hash.digest("hex");
+    fingerprint = hashSources(paths);
     fingerprints.set(id, fingerprint);
   }
   return fingerprint;
