@@ -9,3 +9,5 @@ export * from "./metrics/index.ts";
 export * from "./report/index.ts";
 export * from "./run/index.ts";
 export * from "./suites/index.ts";
+// The zod that validates longhaul's options and wire types, for agent option schemas.
+export { z } from "zod";

@@ -61,15 +61,18 @@ export interface CreatedAgent {
   config: Record<string, unknown>;
 }
 
-/** Create agent `name` for `suite` from JSON options (validated by the factory's schema). */
+/**
+ * Create an agent for `suite` from JSON options (validated by the factory's schema): the
+ * agent `name` (the suite's own or a built-in), or any factory, e.g. one of your own.
+ */
 export async function createAgent<P>(
-  name: string,
+  agent: string | AgentFactory,
   options: Record<string, unknown>,
   suite: Suite<P>,
 ): Promise<CreatedAgent> {
-  const factory = findAgentFactory(name, suite);
+  const factory = typeof agent === "string" ? findAgentFactory(agent, suite) : agent;
   const parsed = parseAgentOptions(factory, options);
-  const agent = await factory.create(parsed, { suite: suite.id, renderer: suite.renderer });
+  const created = await factory.create(parsed, { suite: suite.id, renderer: suite.renderer });
   const config = factory.publicConfig?.(parsed) ?? withoutSecrets(factory, parsed);
-  return { agent, config: { name, ...config } };
+  return { agent: created, config: { name: factory.name, ...config } };
 }
