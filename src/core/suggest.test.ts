@@ -22,6 +22,8 @@ describe("did you mean", () => {
     expect(unknownNameMessage("suite", "robgraph", ["robograph", "transduction"])).toBe(
       'unknown suite "robgraph"; did you mean "robograph"? known suites: robograph, transduction',
     );
-    expect(unknownNameMessage("agent", "zzz", [])).toBe('unknown agent "zzz"; known agents: (none)');
+    expect(unknownNameMessage("agent", "zzz", [])).toBe(
+      'unknown agent "zzz"; known agents: (none)',
+    );
   });
 });
