@@ -1,9 +1,11 @@
 /**
  * Suites as commands use them: loaded by id, with compile(), listings and statistics served
- * from the on-disk cache when asked to.
+ * from the on-disk cache when asked to. A cached listing or statistics table is answered
+ * without loading the suite's module.
  */
 import type { CompileOptions, StatsModel, Suite, TaskSpec } from "../core/index.ts";
-import { suiteHash } from "../core/index.ts";
+// The suite file, not the core index: a warm `longhaul list` must not load the wire schemas.
+import { suiteHash } from "../core/suite.ts";
 import { loadSuite, type SuiteEntry, suiteEntry } from "./registry.ts";
 import { defaultCacheDir, SuiteCache } from "./suite-cache.ts";
 

@@ -19,7 +19,9 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { type CompileOptions, canonicalJson, sha256 } from "../core/index.ts";
+// The hash file, not the core index: a warm `longhaul list` must not load the wire schemas.
+import { canonicalJson, sha256 } from "../core/hash.ts";
+import type { CompileOptions } from "../core/index.ts";
 
 /** The user cache directory: LONGHAUL_CACHE_DIR, else $XDG_CACHE_HOME/longhaul, else ~/.cache. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {

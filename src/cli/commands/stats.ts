@@ -10,7 +10,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument("<suite>", "suite id")
     .option("--json", "machine-readable output")
     .action(async (id: string, opts: { json?: boolean }) => {
-      const { LonghaulError } = await import("../../core/index.ts");
+      const { LonghaulError } = await import("../../core/errors.ts");
       const { suiteStats } = await import("../../suites/index.ts");
       const stats = await suiteStats(id, ctx.suiteOptions);
       if (!stats) throw new LonghaulError("USAGE", `suite ${id} has no statistics`);
