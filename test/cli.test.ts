@@ -142,12 +142,9 @@ describe("longhaul CLI", () => {
     expect(records(out)).toHaveLength(3);
 
     const failing = tmp();
+    // The same selection, limited to two documents.
     const low = await longhaul(
-      "run",
-      "transduction",
-      "--subset",
-      "4k",
-      "--limit",
+      ...args.slice(0, 5),
       "2",
       "--out",
       failing,

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAiStub } from "./stubs/index.ts";
 
 const REPO = join(import.meta.dirname, "..");
+/** A run of the first two 4K transduction documents. */
+const TWO_DOCUMENTS = ["run", "transduction", "--subset", "4k", "--limit", "2"];
 let dir = "";
 let project = "";
 let bin = "";
@@ -89,19 +91,7 @@ describe("the installed package", () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/did you mean "robograph"/);
     const out = join(project, "runs", "oracle");
-    const ok = run([
-      "run",
-      "transduction",
-      "--subset",
-      "4k",
-      "--limit",
-      "2",
-      "--agent",
-      "oracle",
-      "--out",
-      out,
-      "--json",
-    ]);
+    const ok = run([...TWO_DOCUMENTS, "--agent", "oracle", "--out", out, "--json"]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ran: 2, score: 1 });
     expect(run(["report", out]).code).toBe(0);
@@ -148,12 +138,7 @@ export async function resolve(specifier, context, next) {
         process.execPath,
         [
           bin,
-          "run",
-          "transduction",
-          "--subset",
-          "4k",
-          "--limit",
-          "2",
+          ...TWO_DOCUMENTS,
           "--model",
           "openai:slow",
           "--base-url",
