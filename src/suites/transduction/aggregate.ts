@@ -227,7 +227,7 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
     [
       `context length ${smallest ?? "-"}K -> ${largest ?? "-"}K`,
       "all tasks",
-      decrease(first, end),
+      smallest === largest ? null : decrease(first, end),
       PAPER.horizon,
     ],
     [

@@ -187,7 +187,7 @@ export const exportCommand: SuiteCommand = {
   name: "export-doc",
   description: "Write one generated transduction document as JSON (prompt and required output)",
   options: [
-    { flag: "--out <path>", description: "write the document here instead of printing it" },
+    { flag: "--out <path>", description: "doc: write it here instead of printing it" },
     ...seedAndTokenizer,
   ],
   async run(options, args) {
@@ -223,8 +223,11 @@ export const exportNemoGymCommand: SuiteCommand = {
   name: "export-nemo-gym",
   description: "Write documents as NeMo Gym long_transduction JSONL rows",
   options: [
-    { flag: "--out <path>", description: "the JSONL file to write", required: true },
-    { flag: "--subset <name>", description: "only this subset (e.g. smoke, 4k, arith, kv)" },
+    { flag: "--out <path>", description: "nemo-gym: the JSONL file to write", required: true },
+    {
+      flag: "--subset <name>",
+      description: "nemo-gym: only this subset (e.g. smoke, 4k, arith, kv)",
+    },
     ...seedAndTokenizer,
   ],
   async run(options, args) {

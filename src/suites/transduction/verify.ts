@@ -60,103 +60,131 @@ export function stripReasoning(text: string): string {
   return text;
 }
 
-/** One record as the output states it, or undefined when the output has none for it. */
-type Found = string | undefined;
+/** One record as the output states it, read once: its text and what a task parses from it. */
+interface Stated {
+  text: string;
+  /** Arithmetic: the written expression (whitespace removed) and value. */
+  arith?: { expr: string; value: number };
+  /** UUID sorting: the identifier tokens, lowercased. */
+  tokens?: string[];
+}
 
 /** How a task reads and judges one record line in one mode. */
 interface RecordRule {
-  /** The record text of a line with no `[N]` prefix, or undefined when it holds none. */
-  record(line: string): Found;
+  /** The record a line states (without its `[N]` prefix), or undefined when it holds none. */
+  read(line: string): Stated | undefined;
   /** Whether the stated record answers the expected row: [whole record, answer alone]. */
-  judge(found: string, row: ExpectedRow): [boolean, boolean];
+  judge(found: Stated, row: ExpectedRow): [boolean, boolean];
   /** Whether the stated record agrees with itself (self-consistency), when the task has it. */
-  consistent?(found: string): boolean;
+  consistent?(found: Stated): boolean;
 }
 
 const ARITH_LINE = /^([\d\s+-]+)=\s*(-?[\d.]+)\s*$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
+const TERM = /^[+-]?\d+$/;
 const UUID_TOKEN = /\b[0-9a-fA-F]{8}\b/g;
 
 const squash = (s: string) => s.replace(/\s+/g, "");
 const collapse = (s: string) => s.trim().split(/\s+/).join(" ").toLowerCase();
 
 /** `expression=value` split as the reference reads it; undefined when the line is not one. */
-function arithParts(line: string): { expr: string; value: number } | undefined {
+function arithParts(line: string): Stated["arith"] {
   const m = ARITH_LINE.exec(line.trim());
-  if (!m || !/^-?(\d+\.?\d*|\.\d+)$/.test(m[2]!)) return undefined;
+  if (!m || !NUMBER.test(m[2]!)) return undefined;
   return { expr: squash(m[1]!), value: Number(m[2]) };
 }
 
-/** The value of a whitespace-free `a+b-c` chain, undefined when a term is not an integer. */
+/**
+ * The value of a whitespace-free `a+b-c` chain as the reference sums it (split before each
+ * sign, every piece an integer), undefined when a piece is not one (`5+-3`, `+`).
+ */
 function evaluate(expr: string): number | undefined {
-  const terms = expr.split(/(?=[+-])/).filter((t) => t.length > 0);
-  if (terms.some((t) => !/^[+-]?\d+$/.test(t))) return undefined;
-  return terms.reduce((sum, t) => sum + Number(t), 0);
+  let sum = 0;
+  let start = 0;
+  for (let i = 1; i <= expr.length; i++) {
+    if (i < expr.length && expr[i] !== "+" && expr[i] !== "-") continue;
+    const term = expr.slice(start, i);
+    if (!TERM.test(term)) return undefined;
+    sum += Number(term);
+    start = i;
+  }
+  return sum;
 }
 
 function uuidTokens(text: string): string[] {
   return (text.match(UUID_TOKEN) ?? []).map((t) => t.toLowerCase());
 }
 
-const ascending = (items: string[]) =>
-  items.length > 0 && items.every((item, i) => i === 0 || items[i - 1]! <= item);
+const ascending = (items: string[] | undefined) =>
+  items !== undefined &&
+  items.length > 0 &&
+  items.every((item, i) => i === 0 || items[i - 1]! <= item);
 
-const arithConsistent = (found: string) => {
-  const parts = arithParts(found);
-  return parts !== undefined && evaluate(parts.expr) === parts.value;
-};
+const arithConsistent = ({ arith }: Stated) =>
+  arith !== undefined && evaluate(arith.expr) === arith.value;
+
+const withArith = (text: string): Stated => ({ text, arith: arithParts(text) });
+const withTokens = (text: string): Stated => ({ text, tokens: uuidTokens(text) });
 
 const RULES: Record<Exclude<ExpectedOutput["task"], "table">, Record<ScoringMode, RecordRule>> = {
   arith: {
     reference: {
-      record: (line) => (arithParts(line) ? line : undefined),
-      judge(found, row) {
-        const parts = arithParts(found)!;
-        const answer = Math.abs(parts.value - Number(row.cells[1])) < 1e-9;
-        return [answer && parts.expr === squash(row.cells[0]!), answer];
+      read(line) {
+        const found = withArith(line);
+        return found.arith ? found : undefined;
+      },
+      judge({ arith }, row) {
+        const answer = Math.abs(arith!.value - Number(row.cells[1])) < 1e-9;
+        const want = row.cells[0]!;
+        return [answer && (arith!.expr === want || arith!.expr === squash(want)), answer];
       },
       consistent: arithConsistent,
     },
     strict: {
-      record: (line) => line,
-      judge(found, row) {
-        const exact = found === `${row.cells[0]}=${row.cells[1]}`;
-        const value = found.slice(found.lastIndexOf("=") + 1);
-        return [exact, found.includes("=") && value === row.cells[1]];
+      read: withArith,
+      judge({ text }, row) {
+        const exact = text === `${row.cells[0]}=${row.cells[1]}`;
+        const at = text.lastIndexOf("=");
+        return [exact, at >= 0 && text.slice(at + 1) === row.cells[1]];
       },
       consistent: arithConsistent,
     },
   },
   uuid: {
     reference: {
-      record: (line) => (uuidTokens(line).length > 0 ? line : undefined),
-      judge(found, row) {
-        const tokens = uuidTokens(found);
-        const ok = tokens.length === row.cells.length && tokens.every((t, i) => t === row.cells[i]);
+      read(line) {
+        const found = withTokens(line);
+        return found.tokens!.length > 0 ? found : undefined;
+      },
+      judge({ tokens }, row) {
+        const ok =
+          tokens!.length === row.cells.length && tokens!.every((t, i) => t === row.cells[i]);
         return [ok, ok];
       },
-      consistent: (found) => ascending(uuidTokens(found)),
+      consistent: ({ tokens }) => ascending(tokens),
     },
     strict: {
-      record: (line) => line,
-      judge(found, row) {
-        const ok = found === row.cells.join(",");
+      read: withTokens,
+      judge({ text }, row) {
+        const ok = text === row.cells.join(",");
         return [ok, ok];
       },
-      consistent: (found) => ascending(uuidTokens(found)),
+      consistent: ({ tokens }) => ascending(tokens),
     },
   },
   lookup: {
     reference: {
-      record: (line) => line,
-      judge(found, row) {
-        const ok = collapse(found) === collapse(row.cells[0]!);
+      read: (text) => ({ text }),
+      judge({ text }, row) {
+        const want = row.cells[0]!;
+        const ok = text === want || collapse(text) === collapse(want);
         return [ok, ok];
       },
     },
     strict: {
-      record: (line) => line,
-      judge(found, row) {
-        const ok = found === row.cells[0];
+      read: (text) => ({ text }),
+      judge({ text }, row) {
+        const ok = text === row.cells[0];
         return [ok, ok];
       },
     },
@@ -172,19 +200,21 @@ function alignLines(
   lines: string[],
   rule: RecordRule,
   mode: ScoringMode,
-): Found[] {
+): (Stated | undefined)[] {
   if (!expected.numbered) {
-    const records = lines.map(rule.record).filter((r): r is string => r !== undefined);
+    const records = lines.map(rule.read).filter((r): r is Stated => r !== undefined);
     return expected.rows.map((_, i) => records[i]);
   }
   const prefix = mode === "strict" ? NUMBERED_STRICT : NUMBERED_REFERENCE;
-  const byId = new Map<number, string>();
+  const byId = new Map<number, Stated>();
   for (const line of lines) {
     const m = prefix.exec(line);
     if (!m) continue;
-    const record = rule.record(m[2]!);
     const id = Number(m[1]);
-    if (record !== undefined && !byId.has(id)) byId.set(id, record);
+    // The first line of an id wins: later ones are not even read.
+    if (byId.has(id)) continue;
+    const record = rule.read(m[2]!);
+    if (record !== undefined) byId.set(id, record);
   }
   return expected.rows.map((row) => byId.get(row.id));
 }
