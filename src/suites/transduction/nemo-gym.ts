@@ -192,39 +192,28 @@ export function expectedOfRow(row: RolloutRow): ExpectedOutput {
   }
   const base = { task: kind.task, numbered: kind.numbered };
   const text = (v: unknown) => (Array.isArray(v) ? v.join(",") : String(v));
-  switch (kind.task) {
-    case "arith":
-    case "lookup":
-      return {
-        ...base,
-        header: [],
-        rows: need(row.expressions, "expressions", type).map((e, i) => ({
-          id: i + 1,
-          cells: kind.task === "arith" ? [text(e.expr), text(e.answer)] : [text(e.answer)],
-        })),
-      };
-    case "uuid":
-      return {
-        ...base,
-        header: [],
-        rows: need(row.uuid_lines, "uuid_lines", type).map((ids, i) => ({
-          id: i + 1,
-          cells: ids.map((id) => id.toLowerCase()).sort(),
-        })),
-      };
-    case "table": {
-      const nCols = need(row.n_cols, "n_cols", type);
-      return {
-        ...base,
-        header: Array.from({ length: nCols }, (_, j) => `[C${j}]`),
-        rows: csvRows(
-          need(row.expected_output, "expected_output", type),
-          need(row.n_rows, "n_rows", type),
-          nCols,
-        ),
-      };
-    }
+  if (kind.task !== "table") {
+    // Arithmetic keeps its expression beside the value; identifiers are compared sorted.
+    const cells: string[][] =
+      kind.task === "uuid"
+        ? need(row.uuid_lines, "uuid_lines", type).map((ids) =>
+            ids.map((id) => id.toLowerCase()).sort(),
+          )
+        : need(row.expressions, "expressions", type).map((e) =>
+            kind.task === "arith" ? [text(e.expr), text(e.answer)] : [text(e.answer)],
+          );
+    return { ...base, header: [], rows: cells.map((c, k) => ({ id: k + 1, cells: c })) };
   }
+  const nCols = need(row.n_cols, "n_cols", type);
+  return {
+    ...base,
+    header: Array.from({ length: nCols }, (_, j) => `[C${j}]`),
+    rows: csvRows(
+      need(row.expected_output, "expected_output", type),
+      need(row.n_rows, "n_rows", type),
+      nCols,
+    ),
+  };
 }
 
 /** The verdict on one rollout row. */

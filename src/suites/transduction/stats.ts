@@ -18,6 +18,17 @@ interface Sizes {
 
 const round = (x: number) => Math.round(x);
 
+/** A group's key columns (tab-separated), its size and its mean prompt, output and records. */
+function meanRow(key: string, docs: { sizes: Sizes }[]) {
+  return [
+    ...key.split("\t"),
+    docs.length,
+    round(mean(docs.map((d) => d.sizes.prompt))),
+    round(mean(docs.map((d) => d.sizes.output))),
+    round(mean(docs.map((d) => d.sizes.records))),
+  ];
+}
+
 /** Per-cell and per-horizon token statistics of the documents the specs describe. */
 export function transductionStats(specs: TaskSpec<TaskPayload>[]): StatsModel {
   const sized = specs.map((spec) => {
@@ -49,13 +60,7 @@ export function transductionStats(specs: TaskSpec<TaskPayload>[]): StatsModel {
       "records",
     ],
     formats: ["text", "text", "text", "text", "int", "int", "int", "int"],
-    rows: [...cells].map(([key, docs]) => [
-      ...key.split("\t"),
-      docs.length,
-      round(mean(docs.map((d) => d.sizes.prompt))),
-      round(mean(docs.map((d) => d.sizes.output))),
-      round(mean(docs.map((d) => d.sizes.records))),
-    ]),
+    rows: [...cells].map(([key, docs]) => meanRow(key, docs)),
   };
 
   const horizons = groupBy(sized, ({ params }) => String(params.horizonK));
@@ -91,13 +96,7 @@ export function transductionStats(specs: TaskSpec<TaskPayload>[]): StatsModel {
     title: `Token statistics per task and horizon (${tokenizers})`,
     columns: ["task", "horizon", "documents", "prompt", "output", "records"],
     formats: ["text", "text", "int", "int", "int", "int"],
-    rows: [...byTask].map(([key, docs]) => [
-      ...key.split("\t"),
-      docs.length,
-      round(mean(docs.map((d) => d.sizes.prompt))),
-      round(mean(docs.map((d) => d.sizes.output))),
-      round(mean(docs.map((d) => d.sizes.records))),
-    ]),
+    rows: [...byTask].map(([key, docs]) => meanRow(key, docs)),
   };
 
   const largest = horizonRows.reduce<(typeof horizonRows)[number] | undefined>(
