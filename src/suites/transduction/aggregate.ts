@@ -52,6 +52,8 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       (r.status === "success" || r.status === "failure") && typeof r.metrics.accuracy === "number",
   );
   const horizons = [...new Set(records.map(horizonOf))].sort((a, b) => a - b);
+  // Every token figure depends on the encoding the documents were sized with: name it.
+  const tokenizers = [...new Set(records.flatMap((r) => r.tags.tokenizer ?? []))].map(String);
   const atHorizon = (h: number | undefined) => records.filter((r) => horizonOf(r) === h);
   const largest = horizons.at(-1);
   const smallest = horizons[0];
@@ -329,9 +331,11 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       consistency,
       decreases,
     ],
-    notes:
-      all.length > records.length
+    notes: [
+      ...(all.length > records.length
         ? [`${all.length - records.length} invalid or missing episodes left out`]
-        : [],
+        : []),
+      ...(tokenizers.length > 0 ? [`documents sized with ${tokenizers.join(", ")}`] : []),
+    ],
   };
 }

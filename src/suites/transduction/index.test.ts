@@ -300,6 +300,11 @@ describe("aggregate", () => {
     expect(headline?.value).toBeCloseTo(1 - 0.225 / 0.55);
   });
 
+  it("names the tokenizer the documents were sized with", () => {
+    const tagged = grid.map((r) => ({ ...r, tags: { ...r.tags, tokenizer: "cl100k_base" } }));
+    expect(suite.aggregate(tagged).notes).toEqual(["documents sized with cl100k_base"]);
+  });
+
   it("keeps tables out of the format and position views", () => {
     const report = suite.aggregate([...grid, record("table", 1, 128, 1)]);
     expect(tableOf(report, "Accuracy by format").rows.map((r) => r[0])).toEqual([
