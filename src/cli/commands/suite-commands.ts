@@ -25,7 +25,9 @@ function declare(cmd: Command, names: (name: string) => boolean): Command {
       for (const o of c.options) {
         const name = o.flag.split(" ")[0]!;
         const entry = options.get(name) ?? { flag: o.flag, descriptions: [] };
-        entry.descriptions.push(`${suite.id}: ${o.description}`);
+        const description = `${suite.id}: ${o.description}`;
+        // One suite's several commands (export doc, export nemo-gym) may share an option.
+        if (!entry.descriptions.includes(description)) entry.descriptions.push(description);
         options.set(name, entry);
       }
     }
