@@ -87,7 +87,7 @@ describe("suites with the llm agent", () => {
     expect(requests).toHaveLength(1);
     expect(body.temperature).toBe(0);
     expect(body.max_tokens).toBeGreaterThan(1000);
-    expect(body.messages[1]?.content).toMatch(/^1: /m);
+    expect(body.messages[1]?.content).toMatch(/^\[1\]\d([+-]\d)+$/m);
     expect(record).toMatchObject({ status: "failure", steps: 1, formatErrors: 0 });
     expect(record.metrics.accuracy).toBeLessThan(0.05);
   });
