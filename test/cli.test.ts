@@ -80,7 +80,10 @@ describe("longhaul CLI", () => {
     const score = await longhaul("score", "transduction", "--help");
     expect(score.stdout).toMatch(/--doc <file>/);
     const pddl = await longhaul("export", "pddl", "robograph", "--help");
-    expect(pddl.stdout).toMatch(/--out <dir>\s+pddl: output directory/);
+    expect(pddl.stdout).toMatch(/--out <dir>\s+output directory/);
+    const transduction = await longhaul("export", "doc", "transduction", "--help");
+    expect(transduction.stdout).toMatch(/--seed <seed>\s+root seed \(default [\w-]+\)\n/);
+    expect(transduction.stdout).toMatch(/doc: write it here[^;]*; nemo-gym: the\s+JSONL/);
     const generic = await longhaul("score", "--help");
     expect(generic.stdout).toMatch(/longhaul score <suite> --help/);
     const missing = await longhaul("score", "transduction");

@@ -60,26 +60,29 @@ function commandOf(suite: Suite, name: string): SuiteCommand {
   return found;
 }
 
+/** How each verb names its suite, for the help of a verb given without one. */
+const SUITE_HELP: Record<SuiteVerbTarget["verb"], string> = {
+  score: "longhaul score <suite> --help",
+  compile: "longhaul compile <file> --suite <id> --help",
+  export: "longhaul export <format> <suite> --help",
+};
+
 /** Declare the target suite's options for `verb`, or accept any when no suite is named. */
 function declare(cmd: Command, verb: SuiteVerbTarget["verb"], target?: SuiteVerbTarget): Command {
   if (target?.verb !== verb) {
     return cmd
       .allowUnknownOption()
-      .addHelpText(
-        "after",
-        `\nEach suite declares its own options: longhaul ${verb} <suite> --help`,
-      );
+      .addHelpText("after", `\nEach suite declares its own options: ${SUITE_HELP[verb]}`);
   }
-  // Export formats of one suite may share a flag (`--out`): declare it once, saying what each takes.
+  // A suite's export formats may share a flag (`--out`): declare it once, with each distinct
+  // description (the suite says which format means what).
   const options = new Map<string, { flag: string; descriptions: string[] }>();
   for (const c of target.suite.commands ?? []) {
     if (!VERBS[verb](c.name)) continue;
     for (const o of c.options) {
       const name = o.flag.split(" ")[0]!;
       const entry = options.get(name) ?? { flag: o.flag, descriptions: [] };
-      entry.descriptions.push(
-        verb === "export" ? `${c.name.slice(7)}: ${o.description}` : o.description,
-      );
+      if (!entry.descriptions.includes(o.description)) entry.descriptions.push(o.description);
       options.set(name, entry);
     }
   }
