@@ -8,7 +8,7 @@ import type { Command } from "commander";
 // The errors file, not the core index: declaring options must not load the wire schemas.
 import { LonghaulError } from "../../core/errors.ts";
 import type { Suite, SuiteCommand } from "../../core/index.ts";
-import { loadSuite, suiteEntries, suiteEntry } from "../../suites/registry.ts";
+import { loadSuite, suiteEntries, suiteEntry } from "../../suites/index.ts";
 import type { CliContext } from "../context.ts";
 
 type Flags = Record<string, string | boolean | undefined>;
