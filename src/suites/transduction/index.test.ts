@@ -40,7 +40,8 @@ async function play(spec: TransductionSpec, agentName: string) {
     gate: new AdaptiveLimiter(1),
     privileged: { spec, latent: () => env.latent?.() },
   };
-  const session = await suite.agents![agentName]!({}).start(card, context);
+  const factory = suite.agents!.find((a) => a.name === agentName)!;
+  const session = await (await factory.create({}, { suite: suite.id })).start(card, context);
   const observation = await env.reset();
   const decision = await session.act(observation);
   const result = await env.step(decision.action!);
