@@ -2,40 +2,17 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
-import { describe, expect, it, vi } from "vitest";
-import { register as registerCheck } from "../src/cli/commands/check.ts";
-import { register as registerRescore } from "../src/cli/commands/rescore.ts";
+import { describe, expect, it } from "vitest";
+import { createAgent } from "../src/agents/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import { transductionSuite } from "../src/suites/transduction/index.ts";
-
-/** Run the commands as `longhaul <args>` would, capturing stdout and the exit code. */
-async function longhaul(...args: string[]): Promise<{ out: string; code: number }> {
-  const program = new Command("longhaul").exitOverride();
-  registerCheck(program);
-  registerRescore(program);
-  for (const command of program.commands) command.exitOverride();
-  let out = "";
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  process.exitCode = undefined;
-  try {
-    await program.parseAsync(["node", "longhaul", ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = undefined;
-  return { out, code };
-}
+import { longhaul } from "./support/run-cli.ts";
 
 const LAUNDRY = join(import.meta.dirname, "..", "src/suites/robograph/examples/laundry.yaml");
 
 describe("longhaul check", () => {
   it("checks a user family file and reports every check as JSON", async () => {
-    const { out, code } = await longhaul(
+    const { stdout: out, code } = await longhaul(
       "check",
       "robograph",
       "--compile",
@@ -58,7 +35,7 @@ describe("longhaul rescore", () => {
     const dir = mkdtempSync(join(tmpdir(), "lh-rescore-cli-"));
     await runSuite({
       suite: transductionSuite,
-      agent: transductionSuite.agents!.oracle!({}),
+      agent: (await createAgent("oracle", {}, transductionSuite)).agent,
       agentConfig: { name: "oracle" },
       outDir: dir,
       seed: "0",
@@ -67,7 +44,7 @@ describe("longhaul rescore", () => {
       subset: "4k",
       limit: 2,
     });
-    const { out, code } = await longhaul("rescore", dir, "--json");
+    const { stdout: out, code } = await longhaul("rescore", dir, "--json");
     expect(code).toBe(0);
     const summary = JSON.parse(out) as Record<string, unknown>;
     expect(summary).toMatchObject({ episodes: 2, rescored: 2, changed: 0, out: `${dir}-rescored` });
@@ -75,9 +52,11 @@ describe("longhaul rescore", () => {
       readFileSync(join(dir, "episodes.jsonl"), "utf8"),
     );
     expect(existsSync(join(`${dir}-rescored`, "report.md"))).toBe(true);
-    await expect(longhaul("rescore", dir, "--out", dir)).rejects.toMatchObject({
-      code: "USAGE",
-      message: expect.stringMatching(/never overwrites its source/),
-    });
+    const refused = await longhaul("rescore", dir, "--out", dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^longhaul: rescore never overwrites its source run/);
+    expect((await longhaul("check", "robograph", "--help")).stdout).toMatch(
+      /^Usage: longhaul check/,
+    );
   });
 });

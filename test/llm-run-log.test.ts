@@ -38,7 +38,7 @@ async function run(stub: Awaited<ReturnType<typeof stubOf>>, cacheDir?: string) 
   const outDir = mkdtempSync(join(tmpdir(), "lh-llm-"));
   await runSuite({
     suite,
-    agent: createLlmAgent(options),
+    agent: await createLlmAgent(options),
     agentConfig: publicConfig(options),
     outDir,
     seed: "s",

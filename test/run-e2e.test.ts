@@ -131,7 +131,7 @@ describe("end to end", () => {
       const outDir = tmp();
       await runSuite({
         suite,
-        agent: createAgent("random", {}, suite),
+        agent: (await createAgent("random", {}, suite)).agent,
         agentConfig: { name: "random" },
         outDir,
         seed: "same",
@@ -157,7 +157,7 @@ describe("end to end", () => {
     const outDir = tmp();
     const summary = await runSuite({
       suite,
-      agent: createAgent("thrower", { at: 3 }, suite),
+      agent: (await createAgent("thrower", { at: 3 }, suite)).agent,
       agentConfig: { name: "thrower", at: 3 },
       outDir,
       seed: "s",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type GridPayload, gridSuite } from "../../test/fixtures/grid-suite.ts";
 import type { Environment, Json, Suite } from "../core/index.ts";
-import { allSuites } from "../suites/registry.ts";
+import { loadSuite, suiteEntries } from "../suites/index.ts";
 import { checkSuite, type SuiteCheckReport } from "./check-suite.ts";
 
 /** The grid suite with its environments wrapped by `change`. */
@@ -40,7 +40,11 @@ const failed = (report: SuiteCheckReport) => report.results.filter((r) => !r.ok)
 
 describe("checkSuite", () => {
   it("passes every suite the registry knows, and the grid fixture with streams", async () => {
-    const suites = [...allSuites(), gridSuite(3, { streams: true }) as unknown as Suite];
+    const registered = await Promise.all(suiteEntries().map((entry) => loadSuite(entry)));
+    expect(registered.map((s) => s.id)).toEqual(
+      expect.arrayContaining(["robograph", "transduction"]),
+    );
+    const suites = [...registered, gridSuite(3, { streams: true }) as unknown as Suite];
     for (const suite of suites) {
       const report = await checkSuite(suite, { limit: 2, maxSteps: 15 });
       const bad = report.results.filter((r) => !r.ok).map((r) => `${r.id}: ${r.problems[0]}`);

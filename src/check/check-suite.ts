@@ -4,7 +4,7 @@
  * raw environment, probes with invalid actions, and episode sessions) and reports every
  * problem with what to fix. Nothing here throws for a faulty suite: faults become problems.
  */
-import { createRandomAgent } from "../agents/random/index.ts";
+import { createAgent, createRandomAgent } from "../agents/index.ts";
 import {
   type Action,
   AdaptiveLimiter,
@@ -509,7 +509,11 @@ async function playSessions<P>(
   counts: { runs: number },
 ): Promise<void> {
   const play = async (agentName: "random" | "oracle"): Promise<EpisodeResult | undefined> => {
-    const agent = agentName === "random" ? createRandomAgent() : suite.agents?.oracle?.({});
+    const oracle = suite.agents?.find((f) => f.name === "oracle");
+    const agent =
+      agentName === "random"
+        ? createRandomAgent()
+        : oracle && (await createAgent(oracle, {}, suite)).agent;
     if (!agent) return undefined;
     counts.runs++;
     const result = await runEpisode({

@@ -73,7 +73,7 @@ export interface Agent {
   start(card: TaskCard, context: AgentContext): AgentSession | Promise<AgentSession>;
 }
 
-/** Options every agent factory receives from the CLI or a run config. */
+/** Agent options as JSON, before an agent's schema validates them (see AgentFactory). */
 export interface AgentOptions {
   [key: string]: unknown;
 }

@@ -1,5 +1,6 @@
 /** The interface every suite implements, and the environment it makes per episode. */
-import type { Agent, AgentOptions, Renderer } from "./agent.ts";
+import type { Renderer } from "./agent.ts";
+import type { AgentFactory } from "./agent-factory.ts";
 import { hashValue } from "./hash.ts";
 import type {
   AccessProfile,
@@ -104,8 +105,8 @@ export interface Suite<P = unknown> {
   aggregate(records: EpisodeRecord[]): ReportModel;
   /** Renders prompts and parses replies for the generic llm agent. */
   renderer?: Renderer;
-  /** Suite-specific agents (oracle, baselines, reference agents) by name. */
-  agents?: Record<string, (options: AgentOptions) => Agent>;
+  /** Suite-specific agents (oracle, baselines, reference agents); see AgentFactory. */
+  agents?: AgentFactory[];
   /** Per-task statistics for `longhaul stats`. */
   stats?(specs: TaskSpec<P>[]): StatsModel;
   /** Extra commands, e.g. `longhaul score transduction`. */

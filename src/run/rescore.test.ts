@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { greedyAgent, noteTaker } from "../../test/fixtures/grid-agents.ts";
 import { type GridPayload, gridSuite } from "../../test/fixtures/grid-suite.ts";
+import { createAgent } from "../agents/index.ts";
 import type { Agent, Suite } from "../core/index.ts";
 import { loadRun, RUN_FILES, readCheckpoint, readTrace } from "../log/index.ts";
 import { robographSuite } from "../suites/robograph/index.ts";
@@ -142,7 +143,8 @@ describe("rescoreRun", () => {
     const familyFile = fileURLToPath(
       new URL("../suites/robograph/examples/laundry.yaml", import.meta.url),
     );
-    const dir = await run(robographSuite, robographSuite.agents!.oracle!({}), {
+    const { agent: oracle } = await createAgent("oracle", {}, robographSuite);
+    const dir = await run(robographSuite, oracle, {
       compile: { familyFile },
     });
     const out = join(tmp(), "robograph");

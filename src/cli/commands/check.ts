@@ -1,9 +1,7 @@
 /** `longhaul check <suite>`: the conformance checker, for people authoring suites and families. */
 import type { Command } from "commander";
-import { checkSuite } from "../../check/index.ts";
-import { getSuite } from "../../suites/registry.ts";
 import { collect, parseFilters, positiveInt } from "../args.ts";
-import { printJson, println } from "../output.ts";
+import type { CliContext } from "../context.ts";
 
 interface CheckFlags {
   compile: string[];
@@ -15,7 +13,7 @@ interface CheckFlags {
 }
 
 /** Register the command. */
-export function register(program: Command): void {
+export function register(program: Command, ctx: CliContext): void {
   program
     .command("check")
     .description(
@@ -34,7 +32,10 @@ export function register(program: Command): void {
     .option("--max-steps <n>", "decisions per played episode at most", positiveInt, 40)
     .option("--json", "print the check report as JSON")
     .action(async (suiteId: string, flags: CheckFlags) => {
-      const report = await checkSuite(getSuite(suiteId), {
+      const { checkSuite } = await import("../../check/index.ts");
+      const { getSuite } = await import("../../suites/index.ts");
+      // Never through the compile cache: the check compiles the suite itself, twice.
+      const report = await checkSuite(await getSuite(suiteId), {
         compile: parseFilters(flags.compile, "--compile"),
         limit: flags.limit,
         ...(flags.task.length > 0 ? { taskIds: flags.task } : {}),
@@ -42,15 +43,17 @@ export function register(program: Command): void {
         maxSteps: flags.maxSteps,
       });
       const failed = report.results.filter((r) => !r.ok);
-      if (failed.length > 0) process.exitCode = 1;
-      if (flags.json) return printJson(report);
-      println(
+      if (failed.length > 0) ctx.exitCode = 1;
+      if (flags.json) return ctx.printJson(report);
+      ctx.println(
         `check ${report.suite} ${report.version} (hash ${report.hash}, ${report.tasks} tasks; played ${report.played.join(", ")})`,
       );
       for (const r of report.results) {
-        println(`  ${r.ok ? "ok  " : "FAIL"} ${r.title}${r.covered ? ` (${r.covered})` : ""}`);
-        for (const problem of r.problems) println(`         - ${problem}`);
+        ctx.println(`  ${r.ok ? "ok  " : "FAIL"} ${r.title}${r.covered ? ` (${r.covered})` : ""}`);
+        for (const problem of r.problems) ctx.println(`         - ${problem}`);
       }
-      println(`${report.results.length - failed.length} of ${report.results.length} checks passed`);
+      ctx.println(
+        `${report.results.length - failed.length} of ${report.results.length} checks passed`,
+      );
     });
 }

@@ -1,18 +1,14 @@
 /** `longhaul rescore <run-dir>`: score a run's traces again with the current scorer. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { loadRun } from "../../log/index.ts";
-import { buildReport, renderSummary, writeReport } from "../../report/index.ts";
-import { progressBar, rescoreRun } from "../../run/index.ts";
-import { getSuite } from "../../suites/registry.ts";
-import { printJson, println } from "../output.ts";
+import type { CliContext } from "../context.ts";
 import { runData } from "./report.ts";
 
 /** Changes listed on the terminal before "... and N more". */
 const SHOWN_CHANGES = 20;
 
 /** Register the command. */
-export function register(program: Command): void {
+export function register(program: Command, ctx: CliContext): void {
   program
     .command("rescore")
     .description(
@@ -23,27 +19,34 @@ export function register(program: Command): void {
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the summary as JSON")
     .action(async (dir: string, flags: { out?: string; report: boolean; json?: boolean }) => {
+      const { loadRun } = await import("../../log/index.ts");
+      const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
+      const { progressBar, rescoreRun } = await import("../../run/index.ts");
+      const { getSuite } = await import("../../suites/index.ts");
       const source = resolve(dir);
-      const suite = getSuite(loadRun(source).header.suite.id);
+      const suite = await getSuite(loadRun(source).header.suite.id, ctx.suiteOptions);
       const out = resolve(flags.out ?? `${source}-rescored`);
-      const bar = !flags.json && process.stderr.isTTY ? progressBar(process.stderr) : undefined;
+      const stderr = ctx.io.stderr;
+      // A TTY stderr is the process's own stream.
+      const bar =
+        !flags.json && stderr.isTTY ? progressBar(stderr as NodeJS.WriteStream) : undefined;
       const summary = await rescoreRun(suite, source, out, bar);
-      const report = buildReport(runData(out), suite);
+      const report = buildReport(await runData(out), suite);
       const files = flags.report ? writeReport(out, report) : undefined;
-      if (flags.json) return printJson({ ...summary, report: files });
-      println(
+      if (flags.json) return ctx.printJson({ ...summary, report: files });
+      ctx.println(
         `rescored ${summary.rescored} of ${summary.episodes} episodes with ${suite.id} ${suite.version}` +
           ` (${summary.kept} kept as logged: play failed or no outcome); ${summary.changed} records changed`,
       );
+      const verdict = (v: { status: string; category?: string }) =>
+        v.category ? `${v.status} ${v.category}` : v.status;
       for (const c of summary.changes.slice(0, SHOWN_CHANGES)) {
-        const verdict = (v: { status: string; category?: string }) =>
-          v.category ? `${v.status} ${v.category}` : v.status;
-        println(`  ${c.episodeId}: ${verdict(c.before)} -> ${verdict(c.after)}`);
+        ctx.println(`  ${c.episodeId}: ${verdict(c.before)} -> ${verdict(c.after)}`);
       }
       if (summary.changes.length > SHOWN_CHANGES) {
-        println(`  ... and ${summary.changes.length - SHOWN_CHANGES} more`);
+        ctx.println(`  ... and ${summary.changes.length - SHOWN_CHANGES} more`);
       }
-      println(renderSummary(report));
-      println(`rescored run: ${out}${files ? `\nreport: ${files.markdown}` : ""}`);
+      ctx.println(renderSummary(report));
+      ctx.println(`rescored run: ${out}${files ? `\nreport: ${files.markdown}` : ""}`);
     });
 }

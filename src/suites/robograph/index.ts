@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   DEFAULT_ACCESS,
+  defineAgent,
   LonghaulError,
+  NO_OPTIONS,
   type Suite,
   type SuiteCommand,
   suiteHash,
@@ -95,7 +97,21 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   },
   aggregate: aggregateRecords,
   renderer: robographRenderer,
-  agents: { oracle: () => oracleAgent(), explorer: () => explorerAgent() },
+  agents: [
+    defineAgent({
+      name: "oracle",
+      description: "privileged: plans optimally on the latent world, replans after surprises",
+      privileged: true,
+      options: NO_OPTIONS,
+      create: () => oracleAgent(),
+    }),
+    defineAgent({
+      name: "explorer",
+      description: "honest baseline: a belief graph of what it has seen and a greedy planner",
+      options: NO_OPTIONS,
+      create: () => explorerAgent(),
+    }),
+  ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
   hidden: hiddenNodeIds,
