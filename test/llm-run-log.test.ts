@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
-import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 import { type OpenAiReply, startOpenAiStub } from "./stubs/index.ts";
 

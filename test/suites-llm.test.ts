@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import type { Suite } from "../src/core/index.ts";
-import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
 

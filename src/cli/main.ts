@@ -8,8 +8,10 @@ import { Command, CommanderError } from "commander";
 // The errors file, not the core index: the index loads every wire schema.
 import { LonghaulError } from "../core/errors.ts";
 import { register as registerAgents } from "./commands/agents.ts";
+import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
 import { register as registerReport } from "./commands/report.ts";
+import { register as registerRescore } from "./commands/rescore.ts";
 import { register as registerRun } from "./commands/run.ts";
 import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
@@ -44,10 +46,12 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       registerList,
       registerRun,
       registerReport,
+      registerRescore,
       registerShow,
       registerStats,
       registerAgents,
       registerSchema,
+      registerCheck,
     ]) {
       register(program, ctx);
     }

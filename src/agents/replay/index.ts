@@ -14,7 +14,7 @@ import {
   LonghaulError,
   type Trace,
 } from "../../core/index.ts";
-import { readTrace, readTraceFile } from "../../run/index.ts";
+import { readTrace, readTraceFile } from "../../log/index.ts";
 
 /** Options of the replay agent. */
 export const ReplayAgentOptions = z

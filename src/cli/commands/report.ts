@@ -6,8 +6,8 @@ import { positiveInt } from "../args.ts";
 import type { CliContext } from "../context.ts";
 
 /** A run directory as the report layer's input. */
-async function runData(dir: string): Promise<RunData> {
-  const { loadRun } = await import("../../run/index.ts");
+export async function runData(dir: string): Promise<RunData> {
+  const { loadRun } = await import("../../log/index.ts");
   const { header, records } = loadRun(resolve(dir));
   return {
     runId: header.runId,

@@ -76,7 +76,8 @@ export function register(program: Command, ctx: CliContext): void {
       "../../agents/index.ts"
     );
     const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
-    const { loadRun, progressBar, runSuite } = await import("../../run/index.ts");
+    const { loadRun } = await import("../../log/index.ts");
+    const { progressBar, runSuite } = await import("../../run/index.ts");
     const { getSuite } = await import("../../suites/index.ts");
     const suite = await getSuite(suiteId, ctx.suiteOptions);
     const text = agentOptionText(flags);

@@ -21,9 +21,14 @@ export function register(program: Command, ctx: CliContext): void {
         const spec = suite.compile().find((s) => s.id === taskId);
         if (!spec) throw new LonghaulError("USAGE", `suite ${suiteId} has no task "${taskId}"`);
         const access = opts.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS;
-        const env = suite.make(spec, { access });
-        const card = env.describe();
-        const observation = await env.reset();
+        const env = await suite.make(spec, { access });
+        const { card, observation } = await (async () => {
+          try {
+            return { card: env.describe(), observation: await env.reset() };
+          } finally {
+            await env.close?.();
+          }
+        })();
         const shown = { card, observation, ...(opts.privileged ? { spec } : {}) };
         if (opts.json) return ctx.printJson(shown);
         ctx.println(`# ${card.title} (${card.id})`);

@@ -23,6 +23,7 @@ import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
+import { hiddenNodeIds } from "./hidden.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 import { OutcomeData } from "./outcome.ts";
@@ -113,4 +114,5 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
+  hidden: hiddenNodeIds,
 };

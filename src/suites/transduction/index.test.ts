@@ -28,7 +28,7 @@ const specById = (id: string) => suite.compile().find((s) => s.id === id)!;
 
 /** Play one episode with a suite agent, as the runner does, and score it. */
 async function play(spec: TransductionSpec, agentName: string) {
-  const env = suite.make(spec, { access: PRIVILEGED_ACCESS });
+  const env = await suite.make(spec, { access: PRIVILEGED_ACCESS });
   const card = env.describe();
   const context: AgentContext = {
     episodeId: spec.id,
@@ -45,7 +45,7 @@ async function play(spec: TransductionSpec, agentName: string) {
   const observation = await env.reset();
   const decision = await session.act(observation);
   const result = await env.step(decision.action!);
-  const outcome = env.outcome();
+  const outcome = await env.outcome();
   return { result, outcome, score: suite.score(spec, outcome, {} as Trace) };
 }
 
@@ -68,11 +68,13 @@ describe("compile", () => {
     expect(suiteHash(suite, suite.compile({ strict: "false" }))).toBe(a);
   });
 
-  it("measures with cl100k_base unless told otherwise, and names it on every task", () => {
+  it("measures with cl100k_base unless told otherwise, and names it on every task", async () => {
     expect(suite.compile()[0]!.tags.tokenizer).toBe("cl100k_base");
     const spec = suite.compile({ tokenizer: "o200k_base" })[0]!;
     expect(spec.tags.tokenizer).toBe("o200k_base");
-    expect(suite.make(spec, { access: DEFAULT_ACCESS }).describe().title).toMatch(/o200k_base/);
+    expect((await suite.make(spec, { access: DEFAULT_ACCESS })).describe().title).toMatch(
+      /o200k_base/,
+    );
   });
 
   it("rejects an unknown tokenizer or strict value with the path of the option", () => {
@@ -101,7 +103,7 @@ describe("compile", () => {
 describe("episodes", () => {
   it("carries the document in the card and the first observation", async () => {
     const spec = specById("lookup/shuffled/d1/4k/s1");
-    const env = suite.make(spec, { access: DEFAULT_ACCESS });
+    const env = await suite.make(spec, { access: DEFAULT_ACCESS });
     const card = env.describe();
     expect(card).toMatchObject({ modes: ["say"], budgets: { maxSteps: 1 }, tools: [] });
     expect(card.instructions).toMatch(/ascending order of index/);
@@ -114,16 +116,16 @@ describe("episodes", () => {
   });
 
   it("answers an invalid action with typed feedback and keeps the episode open", async () => {
-    const env = suite.make(specById("arith/ordered/d1/4k/s1"), { access: DEFAULT_ACCESS });
+    const env = await suite.make(specById("arith/ordered/d1/4k/s1"), { access: DEFAULT_ACCESS });
     await env.reset();
     const result = await env.step({ kind: "wait" });
     expect(result.terminated).toBe(false);
     expect(result.info.invalid?.code).toBe("wrong-mode");
     expect(result.observation.events[0]?.type).toBe("invalid");
-    expect(env.outcome()).toMatchObject({ success: false, category: "NO_OUTPUT" });
+    expect(await env.outcome()).toMatchObject({ success: false, category: "NO_OUTPUT" });
     const done = await env.step({ kind: "say", text: "" });
     expect(done.terminated).toBe(true);
-    expect(env.outcome()).toMatchObject({ success: false, category: "EMPTY" });
+    expect(await env.outcome()).toMatchObject({ success: false, category: "EMPTY" });
     expect((await env.step({ kind: "say", text: "" })).info.invalid?.code).toBe("not-allowed");
   });
 
@@ -153,9 +155,9 @@ describe("episodes", () => {
 
   it("scores the copy of an arithmetic line, and strict scoring when compiled so", async () => {
     const spec = specById("arith/ordered/d1/4k/s1");
-    const env = suite.make(spec, { access: DEFAULT_ACCESS });
+    const env = await suite.make(spec, { access: DEFAULT_ACCESS });
     await env.reset();
-    const latent = suite.make(spec, { access: PRIVILEGED_ACCESS }).latent!() as {
+    const latent = (await suite.make(spec, { access: PRIVILEGED_ACCESS })).latent!() as unknown as {
       expected: { rows: { id: number; cells: string[] }[] };
     };
     const rows = latent.expected.rows;
@@ -164,15 +166,15 @@ describe("episodes", () => {
       .map((r) => `[${r.id}] ${r.id === 1 ? "0+0" : r.cells[0]} = ${r.cells[1]}`)
       .join("\n");
     await env.step({ kind: "say", text });
-    const score = suite.score(spec, env.outcome(), {} as Trace);
+    const score = suite.score(spec, await env.outcome(), {} as Trace);
     expect(score.metrics.correct).toBe(rows.length - 1);
     expect(score.metrics.answerAccuracy).toBe(1);
     const strict = suite.compile({ strict: "true" }).find((s) => s.id === spec.id)!;
     expect(strict.tags.scoring).toBe("strict");
-    const strictEnv = suite.make(strict, { access: DEFAULT_ACCESS });
+    const strictEnv = await suite.make(strict, { access: DEFAULT_ACCESS });
     await strictEnv.reset();
     await strictEnv.step({ kind: "say", text });
-    expect(suite.score(strict, strictEnv.outcome(), {} as Trace).metrics.correct).toBe(0);
+    expect(suite.score(strict, await strictEnv.outcome(), {} as Trace).metrics.correct).toBe(0);
   });
 });
 

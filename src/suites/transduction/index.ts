@@ -7,9 +7,11 @@ import { generateDocument } from "./document.ts";
 import {
   TRANSDUCTION_BUDGETS,
   TransductionEnvironment,
+  TransductionLatent,
   TransductionOutcomeData,
 } from "./environment.ts";
 import { GENERATOR_VERSION, TaskPayload } from "./params.ts";
+import { referenceOutput } from "./reference.ts";
 import { transductionRenderer } from "./renderer.ts";
 import { compileGrid, SUBSETS } from "./specs.ts";
 import { transductionStats } from "./stats.ts";
@@ -79,4 +81,8 @@ export const transductionSuite: Suite<TaskPayload> = {
   agents: TRANSDUCTION_AGENTS,
   stats: transductionStats,
   commands: [scoreCommand, exportCommand, exportNemoGymCommand],
+  // `longhaul check`: the required output, whole, never appears in what the agent sees.
+  hidden: (latent) => [
+    referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),
+  ],
 };
