@@ -22,7 +22,7 @@ try {
   const started = performance.now();
   const summary = await runSuite({
     suite,
-    agent: createLlmAgent(options),
+    agent: await createLlmAgent(options),
     agentConfig: publicConfig(options),
     outDir,
     seed: "bench",

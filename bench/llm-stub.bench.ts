@@ -9,7 +9,7 @@ import { FIXTURE_CARD, fixtureContext, fixtureObservation } from "../test/stubs/
 import { startStubProcess } from "../test/stubs/stub-process.ts";
 
 async function measure(baseUrl: string, concurrency: number, decisions: number) {
-  const agent = createLlmAgent({ model: "openai:bench", baseUrl, apiKey: "bench" });
+  const agent = await createLlmAgent({ model: "openai:bench", baseUrl, apiKey: "bench" });
   const gate = new AdaptiveLimiter(concurrency);
   const started = performance.now();
   await Promise.all(

@@ -3,6 +3,7 @@
  * horizons per episode), `longhaul stats`, and the privileged oracle over all 588 episodes in
  * process (scored as in a run, no run directory). Run: npx tsx bench/robograph.bench.ts
  */
+import { createAgent } from "../src/agents/index.ts";
 import { playEpisode } from "../src/run/index.ts";
 import { robographSuite } from "../src/suites/robograph/index.ts";
 
@@ -18,8 +19,7 @@ console.log(
   stats?.summary,
 );
 
-const agent = robographSuite.agents?.oracle?.({});
-if (!agent) throw new Error("no oracle agent");
+const { agent } = await createAgent("oracle", {}, robographSuite);
 let solved = 0;
 let triggered = 0;
 let steps = 0;

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Agent, Suite, TaskSpec } from "../src/core/index.ts";
 import { DEFAULT_ACCESS } from "../src/core/index.ts";
-import { RUN_FILES, readTrace, recoverEpisodes, runSuite, writeTrace } from "../src/run/index.ts";
+import { RUN_FILES, readTrace, recoverEpisodes, writeTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
 
 /** A suite whose episodes are `length` waits long: the cheapest environment there is. */
 function tickSuite(tasks: number, length: number): Suite<{ length: number }> {

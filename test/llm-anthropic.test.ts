@@ -32,7 +32,7 @@ async function session(
   renderer?: Renderer,
 ) {
   stub = await startAnthropicStub({ script });
-  const agent = createLlmAgent(
+  const agent = await createLlmAgent(
     {
       model: "anthropic:claude-test",
       baseUrl: stub.baseUrl,

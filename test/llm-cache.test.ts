@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLlmAgent, type LlmAgentOptions } from "../src/agents/llm/index.ts";
-import type { Decision } from "../src/core/index.ts";
+import type { Agent, Decision } from "../src/core/index.ts";
 import {
   FIXTURE_CARD,
   fixtureContext,
@@ -37,7 +37,7 @@ afterEach(async () => {
 async function setup(script: StubStep<OpenAiReply>[], options: Partial<LlmAgentOptions> = {}) {
   const stub = await startOpenAiStub({ script });
   stubs.push(stub);
-  const agent = createLlmAgent({
+  const agent = await createLlmAgent({
     model: "openai:gpt-test",
     baseUrl: stub.baseUrl,
     apiKey: KEY,
@@ -49,10 +49,7 @@ async function setup(script: StubStep<OpenAiReply>[], options: Partial<LlmAgentO
   return { stub, agent };
 }
 
-async function play(
-  agentToUse: ReturnType<typeof createLlmAgent>,
-  epoch: number,
-): Promise<Decision[]> {
+async function play(agentToUse: Agent, epoch: number): Promise<Decision[]> {
   const session = await agentToUse.start(FIXTURE_CARD, fixtureContext({ epoch }));
   return [await session.act(fixtureObservation(0)), await session.act(fixtureObservation(1))];
 }
@@ -74,7 +71,7 @@ describe("llm response cache", () => {
 
     // A new agent (as in a second run): the stub's script is used up, so any request would fail.
     const replay = await play(
-      createLlmAgent({
+      await createLlmAgent({
         model: "openai:gpt-test",
         baseUrl: stub.baseUrl,
         apiKey: KEY,

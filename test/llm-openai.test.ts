@@ -30,7 +30,7 @@ async function session(
   renderer?: Renderer,
 ) {
   stub = await startOpenAiStub({ script });
-  const agent = createLlmAgent(
+  const agent = await createLlmAgent(
     { model: "openai:gpt-test", baseUrl: stub.baseUrl, apiKey: KEY, retryBaseMs: 1, ...options },
     renderer,
   );

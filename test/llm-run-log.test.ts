@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
-import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 import { type OpenAiReply, startOpenAiStub } from "./stubs/index.ts";
 
@@ -37,7 +38,7 @@ async function run(stub: Awaited<ReturnType<typeof stubOf>>, cacheDir?: string) 
   const outDir = mkdtempSync(join(tmpdir(), "lh-llm-"));
   await runSuite({
     suite,
-    agent: createLlmAgent(options),
+    agent: await createLlmAgent(options),
     agentConfig: publicConfig(options),
     outDir,
     seed: "s",

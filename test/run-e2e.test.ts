@@ -7,18 +7,37 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import type { EpisodeRecord } from "../src/core/index.ts";
-import { loadRun, RUN_FILES, runSuite } from "../src/run/index.ts";
+import { loadRun, RUN_FILES, readCheckpoint, withoutWallClock } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
+import { greedyAgent, noteTaker } from "./fixtures/grid-agents.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 
 const SCRIPT = join(import.meta.dirname, "fixtures", "run-grid.ts");
 const tmp = () => mkdtempSync(join(tmpdir(), "longhaul-e2e-"));
 
 /** The fixture runner in a child process (node with the tsx loader: one process to kill). */
-function runChild(outDir: string, delayMs: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", SCRIPT, outDir, String(delayMs), "2", "2"], {
+function runChild(outDir: string, delayMs: number, mode = ""): ChildProcess {
+  const args = [SCRIPT, outDir, String(delayMs), "2", "2", mode];
+  return spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: join(import.meta.dirname, ".."),
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+/** The same run as runChild's, uninterrupted and in this process. */
+async function runClean(mode = ""): Promise<string> {
+  const outDir = tmp();
+  const streams = mode === "streams";
+  await runSuite({
+    suite: gridSuite(3, { streams }),
+    agent: (streams ? noteTaker : greedyAgent)({}),
+    agentConfig: { name: "greedy" },
+    outDir,
+    seed: "e2e",
+    epochs: 2,
+    concurrency: 2,
+  });
+  return outDir;
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -38,20 +57,9 @@ const comparable = (records: EpisodeRecord[]) =>
 
 /** Every trace of a run, parsed, with wall-clock fields (wallMs, latencyMs) removed. */
 function traces(dir: string): Record<string, unknown> {
-  const strip = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(strip);
-    if (v && typeof v === "object") {
-      return Object.fromEntries(
-        Object.entries(v)
-          .filter(([k]) => k !== "wallMs" && k !== "latencyMs")
-          .map(([k, x]) => [k, strip(x)]),
-      );
-    }
-    return v;
-  };
   const out: Record<string, unknown> = {};
   for (const file of readdirSync(join(dir, RUN_FILES.traces))) {
-    out[file] = strip(
+    out[file] = withoutWallClock(
       JSON.parse(gunzipSync(readFileSync(join(dir, RUN_FILES.traces, file))).toString()),
     );
   }
@@ -84,8 +92,7 @@ describe("end to end", () => {
     expect(ids).toHaveLength(18);
     expect(new Set(ids).size).toBe(18);
 
-    const clean = tmp();
-    expect(await exited(runChild(clean, 0))).toBe(0);
+    const clean = await runClean();
     const a = loadRun(killed);
     const b = loadRun(clean);
     expect(a.header.runId).toBe(b.header.runId);
@@ -95,13 +102,36 @@ describe("end to end", () => {
     expect(suite.aggregate(a.records)).toEqual(suite.aggregate(b.records));
   });
 
+  it("resumes streams after kill -9 with their checkpointed memory: equal to an uninterrupted run", async () => {
+    const killed = tmp();
+    const child = runChild(killed, 15, "streams");
+    const exit = exited(child);
+    while (lines(killed).length < 5) await sleep(20);
+    child.kill("SIGKILL");
+    await exit;
+    expect(lines(killed).length).toBeLessThan(18);
+    expect(await exited(runChild(killed, 0, "streams"))).toBe(0);
+    const clean = await runClean("streams");
+    const a = loadRun(killed);
+    expect(lines(killed)).toHaveLength(18);
+    expect(comparable(a.records)).toEqual(comparable(loadRun(clean).records));
+    // The memory each stream ended with is the same as without the kill.
+    for (const stream of ["grid/s3@0", "grid/s5@1", "grid/s8@1"]) {
+      const memory = async (dir: string) => (await readCheckpoint(dir, stream, 2))?.memory;
+      expect(await memory(killed)).toEqual(await memory(clean));
+      expect((await memory(killed)) as { played: string[] }).toMatchObject({
+        played: [0, 1, 2].map((i) => `${stream.split("@")[0]}/${i}`),
+      });
+    }
+  });
+
   it("is deterministic: same seeds give identical traces once wall-clock fields are removed", async () => {
     const suite = gridSuite();
     const run = async (concurrency: number) => {
       const outDir = tmp();
       await runSuite({
         suite,
-        agent: createAgent("random", {}, suite),
+        agent: (await createAgent("random", {}, suite)).agent,
         agentConfig: { name: "random" },
         outDir,
         seed: "same",
@@ -127,7 +157,7 @@ describe("end to end", () => {
     const outDir = tmp();
     const summary = await runSuite({
       suite,
-      agent: createAgent("thrower", { at: 3 }, suite),
+      agent: (await createAgent("thrower", { at: 3 }, suite)).agent,
       agentConfig: { name: "thrower", at: 3 },
       outDir,
       seed: "s",

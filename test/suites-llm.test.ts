@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import type { Suite } from "../src/core/index.ts";
-import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
-import { getSuite } from "../src/suites/registry.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
+import { getSuite } from "../src/suites/index.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
 
 let stub: StubServer<OpenAiReply> | undefined;
@@ -25,7 +26,7 @@ async function runOne(suite: Suite, taskId: string, script: OpenAiReply[]) {
   const outDir = mkdtempSync(join(tmpdir(), "lh-suite-llm-"));
   await runSuite({
     suite,
-    agent: createLlmAgent(options, suite.renderer),
+    agent: await createLlmAgent(options, suite.renderer),
     agentConfig: publicConfig(options),
     outDir,
     seed: "s",
@@ -51,10 +52,14 @@ describe("suites with the llm agent", () => {
       recovery: { required: false, failed_action: null, failed_node_ids: [] },
       action: { name: "stop" },
     };
-    const { record, trace, requests } = await runOne(getSuite("robograph"), "cosmetics-t01/base", [
-      { text: '{"reason": "missing the action"}' },
-      { text: `<think>plan</think>${JSON.stringify(stop)}` },
-    ]);
+    const { record, trace, requests } = await runOne(
+      await getSuite("robograph"),
+      "cosmetics-t01/base",
+      [
+        { text: '{"reason": "missing the action"}' },
+        { text: `<think>plan</think>${JSON.stringify(stop)}` },
+      ],
+    );
     const first = requests[0]?.body as Body;
     expect(first.messages[0]?.content).toMatch(/policy for high-level embodied task evaluation/);
     const payload = JSON.parse(first.messages[1]?.content ?? "{}");
@@ -74,14 +79,16 @@ describe("suites with the llm agent", () => {
   });
 
   it("transduction: one greedy completion per document within its allowance, scored exactly", async () => {
-    const { record, requests } = await runOne(getSuite("transduction"), "arith/ordered/d1/4k/s1", [
-      { text: "1: 0\n2: 0" },
-    ]);
+    const { record, requests } = await runOne(
+      await getSuite("transduction"),
+      "arith/ordered/d1/4k/s1",
+      [{ text: "1: 0\n2: 0" }],
+    );
     const body = requests[0]?.body as Body;
     expect(requests).toHaveLength(1);
     expect(body.temperature).toBe(0);
     expect(body.max_tokens).toBeGreaterThan(1000);
-    expect(body.messages[1]?.content).toMatch(/^1: /m);
+    expect(body.messages[1]?.content).toMatch(/^\[1\]\d([+-]\d)+$/m);
     expect(record).toMatchObject({ status: "failure", steps: 1, formatErrors: 0 });
     expect(record.metrics.accuracy).toBeLessThan(0.05);
   });

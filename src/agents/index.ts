@@ -1,62 +1,78 @@
 /**
- * Agents by name: a suite's own agents first, then the built-ins `random`, `replay` and
- * `llm` (loaded on first use, so runs without it never load the provider SDKs).
+ * Agents by name: a suite's own factories first, then the built-ins `random`, `replay` and
+ * `llm`. Every agent comes from an AgentFactory (zod options, public config, create()); the
+ * llm agent loads its provider's SDK only when created.
  */
 import {
   type Agent,
-  type AgentOptions,
+  type AgentFactory,
   LonghaulError,
-  type Renderer,
   type Suite,
+  unknownNameMessage,
 } from "../core/index.ts";
-import type { LlmAgentOptions } from "./llm/index.ts";
-import { createRandomAgent } from "./random/index.ts";
-import { createReplayAgent } from "./replay/index.ts";
+import { parseAgentOptions, withoutSecrets } from "./agent-options.ts";
+import { llmAgent } from "./llm/index.ts";
+import { randomAgent } from "./random/index.ts";
+import { replayAgent } from "./replay/index.ts";
 
-export { createRandomAgent, RandomAgentOptions, sampleJson } from "./random/index.ts";
-export { createReplayAgent, ReplayAgentOptions, traceActions } from "./replay/index.ts";
+export {
+  type AgentOptionInfo,
+  agentOptionInfo,
+  coerceAgentOptions,
+  parseAgentOptions,
+} from "./agent-options.ts";
+export { createLlmAgent, llmAgent } from "./llm/index.ts";
+export { createRandomAgent, RandomAgentOptions, randomAgent, sampleJson } from "./random/index.ts";
+export {
+  createReplayAgent,
+  ReplayAgentOptions,
+  replayAgent,
+  traceActions,
+} from "./replay/index.ts";
 
-/**
- * The llm agent behind a lazy import. Its id and provider follow the llm module's naming
- * (`llm:<model>`, provider `<model>`); option errors surface from the first episode's start
- * as USAGE errors, which stop the run.
- */
-function lazyLlmAgent(options: AgentOptions, renderer: Renderer | undefined): Agent {
-  const model = String(options.model ?? "");
-  let loaded: Promise<Agent> | undefined;
-  const load = () => {
-    loaded ??= import("./llm/index.ts").then((m) =>
-      m.createLlmAgent(options as LlmAgentOptions, renderer),
-    );
-    return loaded;
-  };
-  return {
-    id: `llm:${model}`,
-    provider: model,
-    start: async (card, context) => (await load()).start(card, context),
-  };
-}
+/** The agents every suite can use. */
+export const BUILT_IN_AGENTS: readonly AgentFactory[] = [randomAgent, replayAgent, llmAgent];
 
-const BUILT_INS: Record<string, (options: AgentOptions, renderer?: Renderer) => Agent> = {
-  random: createRandomAgent,
-  replay: createReplayAgent,
-  llm: lazyLlmAgent,
-};
-
-/** Create the agent `name` for `suite`; unknown names are USAGE errors listing the choices. */
-export function createAgent<P>(name: string, options: AgentOptions, suite: Suite<P>): Agent {
-  const own = suite.agents?.[name];
-  if (own) return own(options);
-  const builtIn = BUILT_INS[name];
-  if (builtIn) return builtIn(options, suite.renderer);
-  throw new LonghaulError(
-    "USAGE",
-    `unknown agent "${name}" for suite ${suite.id}; choose one of: ${agentNames(suite).join(", ")}`,
-  );
+/** The factories available for `suite` (its own first; they shadow built-ins of the same name). */
+export function agentFactories(suite?: Pick<Suite, "agents">): AgentFactory[] {
+  const own = suite?.agents ?? [];
+  return [...own, ...BUILT_IN_AGENTS.filter((b) => !own.some((a) => a.name === b.name))];
 }
 
 /** Agent names available for `suite` (its own first), or the built-ins alone. */
-export function agentNames<P>(suite?: Suite<P>): string[] {
-  const own = Object.keys(suite?.agents ?? {});
-  return [...own, ...Object.keys(BUILT_INS).filter((name) => !own.includes(name))];
+export function agentNames(suite?: Pick<Suite, "agents">): string[] {
+  return agentFactories(suite).map((f) => f.name);
+}
+
+/** The factory of agent `name` for `suite`; unknown names are USAGE errors with a suggestion. */
+export function findAgentFactory(name: string, suite: Pick<Suite, "id" | "agents">): AgentFactory {
+  const factory = agentFactories(suite).find((f) => f.name === name);
+  if (factory) return factory;
+  throw new LonghaulError(
+    "USAGE",
+    `${unknownNameMessage("agent", name, agentNames(suite))} (suite ${suite.id})`,
+  );
+}
+
+/** An agent and what run.json records about it. */
+export interface CreatedAgent {
+  agent: Agent;
+  /** `{ name, ...publicConfig }`: identifies the agent in the run id; never secrets. */
+  config: Record<string, unknown>;
+}
+
+/**
+ * Create an agent for `suite` from JSON options (validated by the factory's schema): the
+ * agent `name` (the suite's own or a built-in), or any factory, e.g. one of your own.
+ */
+export async function createAgent<P>(
+  agent: string | AgentFactory,
+  options: Record<string, unknown>,
+  suite: Suite<P>,
+): Promise<CreatedAgent> {
+  const factory = typeof agent === "string" ? findAgentFactory(agent, suite) : agent;
+  const parsed = parseAgentOptions(factory, options);
+  const created = await factory.create(parsed, { suite: suite.id, renderer: suite.renderer });
+  const config = factory.publicConfig?.(parsed) ?? withoutSecrets(factory, parsed);
+  return { agent: created, config: { name: factory.name, ...config } };
 }

@@ -1,6 +1,7 @@
 /** Option parsers and shared option groups for the commands. */
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { LonghaulError } from "../core/index.ts";
+// The errors file, not the core index: declaring options must not load the wire schemas.
+import { LonghaulError } from "../core/errors.ts";
 import type { FullReport } from "../report/index.ts";
 
 /** Accumulate a repeatable option. */
@@ -15,13 +16,6 @@ export function positiveInt(value: string): number {
   return n;
 }
 
-/** A non-negative integer option (e.g. retries, where 0 means none). */
-export function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected an integer >= 0");
-  return n;
-}
-
 /** A number option >= 0. */
 export function nonNegativeNumber(value: string): number {
   const n = Number(value);
@@ -29,47 +23,127 @@ export function nonNegativeNumber(value: string): number {
   return n;
 }
 
-/** `k=v` pairs as a record; a pair without "=" is a usage error naming `flag`. */
-export function parseFilters(filters: string[], flag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of filters) {
-    const at = f.indexOf("=");
-    if (at <= 0) throw new LonghaulError("USAGE", `${flag} expects k=v, got "${f}"`);
-    out[f.slice(0, at)] = f.slice(at + 1);
-  }
-  return out;
+/** One `k=v` pair; a pair without "=" is a usage error naming `flag`. */
+function parsePair(text: string, flag: string): [string, string] {
+  const at = text.indexOf("=");
+  if (at <= 0) throw new LonghaulError("USAGE", `${flag} expects k=v, got "${text}"`);
+  return [text.slice(0, at), text.slice(at + 1)];
 }
 
-/** The llm agent's flags. */
-export function llmOptions(cmd: Command): Command {
-  return cmd
-    .option("--base-url <url>", "OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, OpenRouter)")
+/** `k=v` pairs as a record (a later pair wins). */
+export function parseFilters(filters: string[], flag: string): Record<string, string> {
+  return Object.fromEntries(filters.map((f) => parsePair(f, flag)));
+}
+
+/**
+ * Flags that set one agent option each, kept for the built-in agents' common options; any
+ * option of any agent can also be given as `--agent-opt key=value`. Values are typed by the
+ * chosen agent's schema, which also validates them.
+ */
+const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidden?: true }[] = [
+  {
+    flag: "--model <provider:name>",
+    key: "model",
+    description: "llm: model, e.g. openai:gpt-4o-mini (implies --agent llm)",
+  },
+  {
+    flag: "--base-url <url>",
+    key: "baseUrl",
+    description: "llm: endpoint (vLLM, Ollama, llama.cpp, OpenRouter)",
+  },
+  {
+    flag: "--api-key <key>",
+    key: "apiKey",
+    description: "llm: API key (default: the provider's key variable); never logged",
+  },
+  { flag: "--temperature <t>", key: "temperature", description: "llm: sampling temperature" },
+  {
+    flag: "--max-output-tokens <n>",
+    key: "maxTokens",
+    description: "llm: max tokens per model reply",
+  },
+  {
+    flag: "--reasoning-effort <e>",
+    key: "reasoningEffort",
+    description: "llm: minimal, low, medium or high",
+  },
+  { flag: "--model-seed <n>", key: "seed", description: "llm: provider sampling seed" },
+  {
+    flag: "--max-retries <n>",
+    key: "maxRetries",
+    description: "llm: retries per model call (0 = none)",
+  },
+  {
+    flag: "--timeout-ms <ms>",
+    key: "timeoutMs",
+    description: "llm: timeout per model call attempt",
+  },
+  {
+    flag: "--response-cache <dir>",
+    key: "cacheDir",
+    description: "llm: cache model responses on disk",
+  },
+  // The former name of --response-cache, kept working.
+  {
+    flag: "--cache <dir>",
+    key: "cacheDir",
+    description: "llm: same as --response-cache",
+    hidden: true,
+  },
+  {
+    flag: "--prices <file>",
+    key: "prices",
+    description: "llm: price table (YAML or JSON) for cost accounting",
+  },
+  {
+    flag: "--output <mode>",
+    key: "output",
+    description: "llm: reply format: auto, tools (native tool calls) or json",
+  },
+  {
+    flag: "--trace <path>",
+    key: "trace",
+    description: "replay: trace file or run dir (implies --agent replay)",
+  },
+];
+
+/** Declare --agent, --agent-opt and the agent option flags on `cmd`. */
+export function agentOptions(cmd: Command): Command {
+  cmd
+    .option("--agent <name>", "agent (see `longhaul agents --suite <suite>`; default random)")
     .option(
-      "--api-key <key>",
-      "API key (default: OPENAI_API_KEY / ANTHROPIC_API_KEY); never logged",
-    )
-    .option("--temperature <t>", "sampling temperature", nonNegativeNumber)
-    .option("--max-output-tokens <n>", "max tokens per model reply", positiveInt)
-    .addOption(
-      new Option("--reasoning-effort <e>", "reasoning effort").choices([
-        "minimal",
-        "low",
-        "medium",
-        "high",
-      ]),
-    )
-    .option("--model-seed <n>", "provider sampling seed", nonNegativeInt)
-    .option("--max-retries <n>", "retries per model call (0 = none)", nonNegativeInt)
-    .option("--timeout-ms <ms>", "timeout per model call attempt", positiveInt)
-    .option("--cache <dir>", "cache model responses on disk")
-    .option("--prices <file>", "price table (YAML or JSON) for cost accounting")
-    .addOption(
-      new Option("--output <mode>", "reply format: native tool calls or JSON fallback").choices([
-        "auto",
-        "tools",
-        "json",
-      ]),
+      "--agent-opt <key=value>",
+      "any option of the agent, typed by its schema, e.g. robots=r1,r2 (repeatable)",
+      collect,
+      [],
     );
+  for (const f of AGENT_OPTION_FLAGS) {
+    const option = new Option(f.flag, f.description);
+    cmd.addOption(f.hidden ? option.hideHelp() : option);
+  }
+  return cmd;
+}
+
+/**
+ * The agent options given on the command line, as text by option key (the agent's schema
+ * types them); an option given twice is a USAGE error.
+ */
+export function agentOptionText(
+  flags: Record<string, unknown> & { agentOpt: string[] },
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, value: string, source: string) => {
+    if (key in out)
+      throw new LonghaulError("USAGE", `agent option "${key}" is given twice (${source})`);
+    out[key] = value;
+  };
+  for (const f of AGENT_OPTION_FLAGS) {
+    const name = new Option(f.flag).attributeName();
+    const value = flags[name];
+    if (typeof value === "string") put(f.key, value, f.flag.split(" ")[0]!);
+  }
+  for (const pair of flags.agentOpt) put(...parsePair(pair, "--agent-opt"), "--agent-opt");
+  return out;
 }
 
 /** The run's score for --fail-under: success rate over valid episodes. */

@@ -1,50 +1,76 @@
-/** The `longhaul` command line: parse, call a module, print. Exit 0 ok, 1 runtime error, 2 usage. */
+/**
+ * The `longhaul` command line: parse, call a module, print. `main` runs one invocation with
+ * injected output streams and returns its exit code: 0 ok, 1 runtime error, 2 usage error,
+ * 130 interrupted. Commands import their heavy modules (wire schemas, suites, runner) when
+ * they run, so `longhaul --help` loads none of them.
+ */
 import { Command, CommanderError } from "commander";
-import { LonghaulError } from "../core/index.ts";
+// The errors file, not the core index: the index loads every wire schema.
+import { LonghaulError } from "../core/errors.ts";
+import { register as registerAgents } from "./commands/agents.ts";
+import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
 import { register as registerReport } from "./commands/report.ts";
+import { register as registerRescore } from "./commands/rescore.ts";
 import { register as registerRun } from "./commands/run.ts";
 import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
-import { register as registerSuiteCommands } from "./commands/suite-commands.ts";
+import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
+import { CliContext, type CliIo } from "./context.ts";
 import { VERSION } from "./version.ts";
 
-const program = new Command("longhaul")
-  .description("evaluate long-horizon embodied agents on published benchmarks")
-  .version(VERSION)
-  .option("--debug", "print stack traces on errors")
-  .showHelpAfterError("(add --help for usage)")
-  .exitOverride();
-for (const register of [
-  registerList,
-  registerRun,
-  registerReport,
-  registerShow,
-  registerStats,
-  registerSchema,
-  registerSuiteCommands,
-]) {
-  register(program);
-}
-program.commands.forEach((c) => {
-  c.exitOverride();
-});
+export { CliContext, type CliIo, type Writer } from "./context.ts";
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  process.exitCode = exitCodeOf(error, process.argv.includes("--debug"));
+const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };
+
+/** Run one invocation (`argv` without node and script) and return its exit code. */
+export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  const debug = argv.includes("--debug");
+  try {
+    const program = new Command("longhaul")
+      .description("evaluate long-horizon embodied agents on published benchmarks")
+      .version(VERSION)
+      .option("--debug", "print stack traces on errors")
+      .option("--no-cache", "compile suites afresh instead of reading the compile cache")
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+      })
+      .showHelpAfterError("(add --help for usage)")
+      .exitOverride();
+    const ctx = new CliContext(io, argv, program);
+    // A suite verb (score, compile, export) declares the options of the suite it names.
+    const target = await suiteVerbTarget(argv);
+    for (const register of [
+      registerList,
+      registerRun,
+      registerReport,
+      registerRescore,
+      registerShow,
+      registerStats,
+      registerAgents,
+      registerSchema,
+      registerCheck,
+    ]) {
+      register(program, ctx);
+    }
+    registerSuiteCommands(program, ctx, target);
+    await program.parseAsync(argv, { from: "user" });
+    return ctx.exitCode;
+  } catch (error) {
+    return exitCodeOf(error, io, debug);
+  }
 }
 
-function exitCodeOf(error: unknown, debug: boolean): number {
+function exitCodeOf(error: unknown, io: CliIo, debug: boolean): number {
   if (error instanceof CommanderError) {
     // Help and version exit 0; commander has already printed the usage problem.
     return error.exitCode === 0 ? 0 : 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`longhaul: ${message}\n`);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  io.stderr.write(`longhaul: ${message}\n`);
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   if (error instanceof LonghaulError) return error.code === "USAGE" ? 2 : 1;
   return 1;
 }

@@ -4,14 +4,17 @@ import type {
   AccessProfile,
   Action,
   Budgets,
+  Json,
   ModelCall,
   Observation,
+  StreamPosition,
   TaskCard,
   TaskSpec,
   TraceStep,
   Usage,
 } from "./protocol.ts";
 import type { Rng } from "./rng.ts";
+import type { MaybePromise } from "./suite.ts";
 
 /** One decision: an action (or an unusable output), its cost and the raw model output. */
 export interface Decision {
@@ -38,14 +41,26 @@ export interface AgentContext {
   access: AccessProfile;
   /** Model calls go through this gate so concurrency adapts to rate limits. */
   gate: CallGate;
-  /** Present only when access.privileged: the compiled spec and the live latent state. */
-  privileged?: { spec: TaskSpec; latent: () => unknown };
+  /**
+   * Present only when access.privileged: the compiled spec and a snapshot of the latent state
+   * (a fresh JSON copy per call; undefined when the environment exposes none).
+   */
+  privileged?: { spec: TaskSpec; latent: () => Json | undefined };
+  /** Set when the episode is part of an ordered stream. */
+  stream?: StreamPosition;
+  /** In a stream: the memory the stream's previous episode ended with (see AgentSession.snapshot). */
+  memory?: Json;
 }
 
 /** One agent's handle on one episode. */
 export interface AgentSession {
   act(observation: Observation): Promise<Decision>;
   end?(summary: { success: boolean; steps: number }): Promise<void>;
+  /**
+   * In a stream: the agent's memory after this episode, as JSON, handed to the stream's next
+   * episode as `context.memory` and checkpointed in the run directory for resume.
+   */
+  snapshot?(): MaybePromise<Json>;
 }
 
 /** An agent: starts one session per episode. */
@@ -58,7 +73,7 @@ export interface Agent {
   start(card: TaskCard, context: AgentContext): AgentSession | Promise<AgentSession>;
 }
 
-/** Options every agent factory receives from the CLI or a run config. */
+/** Agent options as JSON, before an agent's schema validates them (see AgentFactory). */
 export interface AgentOptions {
   [key: string]: unknown;
 }

@@ -1,14 +1,18 @@
 /** Errors a user can act on: a code, a message and, for bad input, the path of what is wrong. */
 import type { z } from "zod";
 
-/** Error codes; USAGE maps to exit code 2, everything else to 1. */
+/**
+ * Error codes; USAGE maps to exit code 2, everything else to 1. CONFLICT: a request that does
+ * not fit the current state (a decision submitted to an episode that has ended).
+ */
 export type ErrorCode =
   | "USAGE"
   | "INVALID_INPUT"
   | "NOT_FOUND"
   | "RUNTIME"
   | "PROVIDER"
-  | "ABORTED";
+  | "ABORTED"
+  | "CONFLICT";
 
 /** An error longhaul raises on purpose, printed without a stack unless --debug. */
 export class LonghaulError extends Error {

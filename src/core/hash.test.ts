@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, hashValue } from "./hash.ts";
+import { gridSuite } from "../../test/fixtures/grid-suite.ts";
+import { canonicalJson, hashValue, sha256 } from "./hash.ts";
+import { copyJson } from "./json.ts";
+import type { Json } from "./protocol.ts";
+import { suiteHash } from "./suite.ts";
 
 describe("canonicalJson", () => {
   it("ignores key order at every depth", () => {
@@ -22,5 +26,44 @@ describe("canonicalJson", () => {
         expect(hashValue(v)).toBe(hashValue(JSON.parse(JSON.stringify(v))));
       }),
     );
+  });
+});
+
+describe("sha256 and hashValue golden values", () => {
+  // Digests computed with node:crypto before hashing moved to @noble/hashes; they must not move.
+  it("matches the known digests, including non-ASCII text", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect(sha256("héllo ✓ 🚀\u0000")).toBe(
+      "c7bb0ab7399c1f786f7339707121ada18cded0d9bc29a0aabad20899aeb805d6",
+    );
+    expect(hashValue({ b: [1, "ü", null, { z: 1.5 }], a: true })).toBe(
+      "73df63612c5101b35c4ee03664069c4f6271ec9fb5c388808a43141705f05080",
+    );
+  });
+
+  it("keeps the grid fixture suite's content hash", () => {
+    const grid = gridSuite();
+    expect(suiteHash(grid, grid.compile())).toBe("1a5453427018ca3a");
+  });
+});
+
+describe("copyJson", () => {
+  it("copies any JSON value deeply: equal, and sharing nothing", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const copy = copyJson(v as Json);
+        expect(canonicalJson(copy)).toBe(canonicalJson(v));
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(v));
+      }),
+    );
+    const original = { a: [{ b: 1 }], c: { d: "x" } };
+    const copy = copyJson(original);
+    copy.a[0]!.b = 2;
+    copy.c.d = "y";
+    expect(original).toEqual({ a: [{ b: 1 }], c: { d: "x" } });
+    const proto = copyJson(JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(canonicalJson(proto)).toBe('{"__proto__":{"polluted":true}}');
   });
 });

@@ -1,5 +1,9 @@
-/** Stable hashing: canonical JSON (sorted keys) and sha256, never process-varying. */
-import { createHash } from "node:crypto";
+/**
+ * Stable hashing: canonical JSON (sorted keys) and sha256, never process-varying. sha256 is
+ * @noble/hashes (audited, pure JS, no `node:` import), so a browser can load src/core.
+ */
+import { sha256 as sha256Bytes } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 /** JSON with object keys sorted at every depth, so equal values give equal strings. */
 export function canonicalJson(value: unknown): string {
@@ -20,9 +24,14 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** sha256 digest of a string's UTF-8 bytes. */
+export function sha256Digest(text: string): Uint8Array {
+  return sha256Bytes(utf8ToBytes(text));
+}
+
 /** Hex sha256 of a string. */
 export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return bytesToHex(sha256Digest(text));
 }
 
 /** Hex sha256 of a value's canonical JSON. */

@@ -19,7 +19,11 @@ export const Budgets = z
   .strict();
 export type Budgets = z.infer<typeof Budgets>;
 
-/** The budget that ended an episode, or how it ended otherwise. */
+/**
+ * The budget that ended an episode, or how it ended otherwise: the environment terminated or
+ * truncated it, the agent finished, its output stayed unusable (`format`), a fault (`error`), or
+ * the driver gave up on it (`abandoned`, e.g. a client of a server went away).
+ */
 export const EndReason = z.enum([
   "terminated",
   "finished",
@@ -30,6 +34,7 @@ export const EndReason = z.enum([
   "maxCostUsd",
   "format",
   "error",
+  "abandoned",
 ]);
 export type EndReason = z.infer<typeof EndReason>;
 
@@ -222,6 +227,17 @@ export const EpisodeScore = z
   .strict();
 export type EpisodeScore = z.infer<typeof EpisodeScore>;
 
+/** Where an episode sits in an ordered stream whose agent memory is handed forward. */
+export const StreamPosition = z
+  .object({
+    id: z.string().min(1).describe("stream id, with the epoch: <stream>@<epoch>"),
+    index: z.number().int().nonnegative(),
+    length: z.number().int().positive(),
+    phase: z.string().optional().describe("suite-defined, e.g. learn or test"),
+  })
+  .strict();
+export type StreamPosition = z.infer<typeof StreamPosition>;
+
 /** One line of episodes.jsonl. */
 export const EpisodeRecord = z
   .object({
@@ -243,6 +259,7 @@ export const EpisodeRecord = z
     usage: Usage,
     metrics: z.record(z.string(), z.number().nullable()),
     error: z.string().optional(),
+    stream: StreamPosition.optional(),
   })
   .strict();
 export type EpisodeRecord = z.infer<typeof EpisodeRecord>;
@@ -296,6 +313,7 @@ export const WIRE_SCHEMAS = {
   EpisodeOutcome,
   EpisodeScore,
   EpisodeRecord,
+  StreamPosition,
   Usage,
   ModelCall,
   TraceStep,

@@ -36,6 +36,11 @@ describe("Rng", () => {
     expect([rng.nextUint32(), rng.nextUint32(), rng.nextUint32()]).toEqual([
       3299526812, 2716153964, 3168858619,
     ]);
+    // Non-ASCII roots hash their UTF-8 bytes (pinned before hashing moved to @noble/hashes).
+    const unicode = new Rng("wörld 🚀", "s/1");
+    expect([unicode.nextUint32(), unicode.nextUint32(), unicode.next()]).toEqual([
+      3084653049, 2765267503, 0.4278822927053768,
+    ]);
     // Derived streams are independent of the parent's position.
     const parent = new Rng("s");
     const d1 = parent.derive("child").nextUint32();

@@ -2,7 +2,7 @@
  * Seeded random streams. A stream's state comes from sha256(root + ":" + name), so streams
  * are independent, reproducible across processes and never touch Math.random.
  */
-import { createHash } from "node:crypto";
+import { sha256Digest } from "./hash.ts";
 
 /** A deterministic pseudo-random stream (sfc32 over a sha256-derived 128-bit state). */
 export class Rng {
@@ -16,11 +16,12 @@ export class Rng {
     readonly root: string,
     readonly stream = "root",
   ) {
-    const digest = createHash("sha256").update(`${root}:${stream}`).digest();
-    this.a = digest.readUInt32LE(0);
-    this.b = digest.readUInt32LE(4);
-    this.c = digest.readUInt32LE(8);
-    this.d = digest.readUInt32LE(12);
+    const digest = sha256Digest(`${root}:${stream}`);
+    const words = new DataView(digest.buffer, digest.byteOffset, 16);
+    this.a = words.getUint32(0, true);
+    this.b = words.getUint32(4, true);
+    this.c = words.getUint32(8, true);
+    this.d = words.getUint32(12, true);
     // Warm up so closely related seeds decorrelate.
     for (let i = 0; i < 12; i++) this.nextUint32();
   }

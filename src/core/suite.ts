@@ -1,5 +1,6 @@
 /** The interface every suite implements, and the environment it makes per episode. */
-import type { Agent, AgentOptions, Renderer } from "./agent.ts";
+import type { Renderer } from "./agent.ts";
+import type { AgentFactory } from "./agent-factory.ts";
 import { hashValue } from "./hash.ts";
 import type {
   AccessProfile,
@@ -8,6 +9,7 @@ import type {
   EpisodeOutcome,
   EpisodeRecord,
   EpisodeScore,
+  Json,
   Observation,
   StepResult,
   TaskCard,
@@ -19,7 +21,10 @@ import type { ReportModel, ReportTable } from "./report-model.ts";
 /** A value or a promise of it: local engines answer synchronously, remote ones may not. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** One episode of one task. Invalid actions come back as feedback, never as exceptions. */
+/**
+ * One episode of one task. Invalid actions come back as feedback, never as exceptions. Budgets
+ * are not the environment's to enforce: the episode session ends episodes on them.
+ */
 export interface Environment {
   /** The task card the agent is told at the start. */
   describe(): TaskCard;
@@ -28,10 +33,13 @@ export interface Environment {
   /** Apply one action. Only a bug in longhaul throws. */
   step(action: Action): MaybePromise<StepResult>;
   /** Privileged end-of-episode state for the scorer. */
-  outcome(): EpisodeOutcome;
-  /** Privileged live latent state, handed only to agents whose access profile allows it. */
-  latent?(): unknown;
-  /** Free what the environment holds (e.g. a physics engine's memory). Idempotent. */
+  outcome(): MaybePromise<EpisodeOutcome>;
+  /**
+   * Privileged latent state as JSON data (no class instances, no live references), handed only
+   * to agents whose access profile allows it; the session gives each reader its own deep copy.
+   */
+  latent?(): Json;
+  /** Free what the episode holds (simulators, processes). Idempotent; the session always calls it. */
   close?(): MaybePromise<void>;
 }
 
@@ -66,6 +74,17 @@ export interface SuiteCommand {
   ): Promise<{ text: string; json: unknown }>;
 }
 
+/**
+ * An ordered stream of a suite's tasks: episodes run one after another and the agent's memory
+ * is handed forward (e.g. learn on two tasks, then test on a third). Streams run in parallel.
+ */
+export interface StreamPlan {
+  /** Unique among the suite's streams. */
+  id: string;
+  /** Task ids in play order, each with an optional phase the agent is told; a task is in at most one stream. */
+  episodes: { task: string; phase?: string }[];
+}
+
 /** A benchmark suite: a deterministic compiler, an environment factory, scorers and reports. */
 export interface Suite<P = unknown> {
   id: string;
@@ -79,19 +98,30 @@ export interface Suite<P = unknown> {
   subsets: Record<string, (spec: TaskSpec<P>) => boolean>;
   /** Default per-episode budgets (the papers' limits). */
   budgets: Budgets;
-  make(spec: TaskSpec<P>, options: MakeOptions): Environment;
+  make(spec: TaskSpec<P>, options: MakeOptions): MaybePromise<Environment>;
   /** Score one episode from the environment's privileged outcome and the trace. */
   score(spec: TaskSpec<P>, outcome: EpisodeOutcome, trace: Trace): EpisodeScore;
   /** The paper's aggregate tables over a set of records. */
   aggregate(records: EpisodeRecord[]): ReportModel;
   /** Renders prompts and parses replies for the generic llm agent. */
   renderer?: Renderer;
-  /** Suite-specific agents (oracle, baselines, reference agents) by name. */
-  agents?: Record<string, (options: AgentOptions) => Agent>;
+  /** Suite-specific agents (oracle, baselines, reference agents); see AgentFactory. */
+  agents?: AgentFactory[];
   /** Per-task statistics for `longhaul stats`. */
   stats?(specs: TaskSpec<P>[]): StatsModel;
   /** Extra commands, e.g. `longhaul score transduction`. */
   commands?: SuiteCommand[];
+  /**
+   * Ordered streams over the selected specs (after subset, filters and limit); specs in no
+   * stream run as independent episodes. Left out, every episode is independent.
+   */
+  streams?(specs: TaskSpec<P>[]): StreamPlan[];
+  /**
+   * The suite's rule for what a non-privileged agent must not see: given the latent snapshot
+   * taken next to an observation, the strings that observation (and the card) must not contain,
+   * e.g. ids of nodes hidden right now. `longhaul check` searches for them.
+   */
+  hidden?(latent: Json, spec: TaskSpec<P>): string[];
 }
 
 /** Content hash of a compiled suite: version plus every compiled spec. */

@@ -12,8 +12,10 @@ import {
   type Observation,
   type Suite,
 } from "../core/index.ts";
-import { FORMAT_ERROR_EVENT, genericCategory, mergeBudgets, runEpisode } from "./episode.ts";
+import { runEpisode } from "./episode.ts";
+import { FORMAT_ERROR_EVENT } from "./layers.ts";
 import { planEpisodes } from "./plan.ts";
+import { genericCategory, mergeBudgets } from "./scoring.ts";
 
 /** An agent that answers decision i with script(i, observation). */
 function scripted(script: (i: number, obs: Observation) => Decision, seen?: Observation[]): Agent {
@@ -200,7 +202,13 @@ describe("runEpisode", () => {
     const scorer = await episode(greedyAgent(), {
       suite: { ...gridSuite(), score: () => ({ nope: 1 }) as never },
     });
-    expect(scorer.record).toMatchObject({ status: "invalid", category: "ERR" });
+    // Play ended normally: the record keeps how, and the trace keeps the outcome for rescoring.
+    expect(scorer.record).toMatchObject({
+      status: "invalid",
+      category: "ERR",
+      endedBy: "terminated",
+    });
+    expect(scorer.trace?.outcome?.success).toBe(true);
     expect(scorer.record.error).toMatch(/invalid score of grid\/s5\/1@0/);
   });
 

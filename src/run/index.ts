@@ -1,31 +1,54 @@
 /** Public surface of the runner: planning, running, run directories, progress. */
+export { accessFor, type EpisodeResult, type EpisodeSetup, runEpisode } from "./episode.ts";
 export {
-  accessFor,
-  type EpisodeResult,
-  type EpisodeSetup,
+  BudgetLimit,
+  EnvironmentLayer,
+  type EpisodeEnd,
+  type EpisodeLayer,
   FORMAT_ERROR_EVENT,
-  genericCategory,
-  mergeBudgets,
-  runEpisode,
-} from "./episode.ts";
-export { RunConfig, RunHeader, RunStatus, runIdentity, runIdOf } from "./header.ts";
+  FormatPolicy,
+  Recorder,
+  type Recording,
+  type Turn,
+  type TurnOutcome,
+  turnOf,
+  wrapEnvironment,
+} from "./layers.ts";
 export {
-  episodeFileName,
   episodeIdOf,
   type PlannedEpisode,
+  type PlannedUnit,
   type PlanOptions,
   planEpisodes,
+  planFromSpecs,
+  planUnits,
 } from "./plan.ts";
 export { playEpisode } from "./play.ts";
 export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
 export {
-  EpisodeLog,
-  loadRun,
-  RUN_FILES,
-  readTrace,
-  readTraceFile,
-  recoverEpisodes,
-  tracePath,
-  writeTrace,
-} from "./run-dir.ts";
+  type RescoreChange,
+  type RescoreSummary,
+  rescoreRun,
+  rescoreTrace,
+} from "./rescore.ts";
 export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";
+export {
+  baseOf,
+  composeRecord,
+  genericCategory,
+  invalidRecord,
+  mergeBudgets,
+  type RecordBase,
+  scoreEpisode,
+  truncatedByEnvironment,
+  type UnscoredTrace,
+} from "./scoring.ts";
+export {
+  describeError,
+  type EarlyEnd,
+  EpisodeSession,
+  type FinishedEpisode,
+  type SessionOptions,
+  type SubmitResult,
+  WallBudgetExceeded,
+} from "./session.ts";

@@ -1,7 +1,6 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
-import { episodeFileName, episodeIdOf, planEpisodes } from "./plan.ts";
+import { planEpisodes } from "./plan.ts";
 
 const suite = gridSuite();
 
@@ -46,25 +45,5 @@ describe("planEpisodes", () => {
     } catch (e) {
       expect((e as { code: string }).code).toBe("USAGE");
     }
-  });
-});
-
-describe("episodeFileName", () => {
-  it("keeps safe ids readable and rewrites unsafe ones with a hash suffix", () => {
-    expect(episodeFileName("task-1@0")).toBe("task-1@0");
-    expect(episodeFileName("grid/s3/0@1")).toMatch(/^grid_s3_0@1-[0-9a-f]{8}$/);
-    expect(episodeFileName("a/b@0")).not.toBe(episodeFileName("a_b@0"));
-    expect(episodeFileName("../x@0")).not.toMatch(/^\./);
-  });
-
-  it("is always a safe, bounded, distinct name", () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), fc.nat(5), (a, b, epoch) => {
-        const fa = episodeFileName(episodeIdOf(a, epoch));
-        expect(fa).toMatch(/^[A-Za-z0-9_@-][A-Za-z0-9._@-]*$/);
-        expect(fa.length).toBeLessThanOrEqual(129);
-        if (a !== b) expect(fa).not.toBe(episodeFileName(episodeIdOf(b, epoch)));
-      }),
-    );
   });
 });

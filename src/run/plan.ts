@@ -1,13 +1,23 @@
-/** Planning: which episodes a run holds (suite x subset/filters x task ids x limit x epochs). */
-import { LonghaulError, type Suite, sha256, type TaskSpec } from "../core/index.ts";
+/**
+ * Planning: which episodes a run holds (suite x subset/filters x task ids x limit x epochs),
+ * and how they group into units of work: a stream's episodes in order, or one episode alone.
+ */
+import { LonghaulError, type StreamPosition, type Suite, type TaskSpec } from "../core/index.ts";
 
-/** One episode to run: a compiled task and an epoch, with its stable id and trace file name. */
+/** One episode to run: a compiled task and an epoch, with its stable id. */
 export interface PlannedEpisode<P = unknown> {
   episodeId: string;
   spec: TaskSpec<P>;
   epoch: number;
-  /** File-system-safe base name of the episode's trace (without `.json.gz`). */
-  file: string;
+  /** Set when the episode belongs to one of the suite's ordered streams. */
+  stream?: StreamPosition;
+}
+
+/** What one runner worker plays: a stream's episodes in order, or one independent episode. */
+export interface PlannedUnit<P = unknown> {
+  /** The stream id (with its epoch), absent for an independent episode. */
+  stream?: string;
+  episodes: PlannedEpisode<P>[];
 }
 
 /** The selection part of the run options. */
@@ -22,19 +32,6 @@ export interface PlanOptions {
 /** The readable, stable id of a task's episode in one epoch. */
 export function episodeIdOf(taskId: string, epoch: number): string {
   return `${taskId}@${epoch}`;
-}
-
-const UNSAFE = /[^A-Za-z0-9._@-]/g;
-const MAX_FILE_LENGTH = 120;
-
-/**
- * A file name for an episode id that every file system accepts. Ids that needed rewriting
- * (task ids may hold "/") get a short hash suffix, so two ids never share a file.
- */
-export function episodeFileName(episodeId: string): string {
-  const safe = episodeId.replace(UNSAFE, "_");
-  if (safe === episodeId && safe.length <= MAX_FILE_LENGTH && !safe.startsWith(".")) return safe;
-  return `${safe.slice(0, MAX_FILE_LENGTH).replace(/^\./, "_")}-${sha256(episodeId).slice(0, 8)}`;
 }
 
 /** Plan the episodes of `suite` (compiled with its defaults) for the given selection. */
@@ -94,14 +91,97 @@ export function planFromSpecs<P>(
     }
     selected = selected.slice(0, opts.limit);
   }
+  const streams = streamsOf(suite, selected);
   const plan: PlannedEpisode<P>[] = [];
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
+    const emitted = new Set<string>();
     for (const spec of selected) {
-      const episodeId = episodeIdOf(spec.id, epoch);
-      plan.push({ episodeId, spec, epoch, file: episodeFileName(episodeId) });
+      const member = streams.get(spec.id);
+      if (!member) {
+        plan.push({ episodeId: episodeIdOf(spec.id, epoch), spec, epoch });
+        continue;
+      }
+      // A stream enters the plan, whole and in order, where its first selected task appears.
+      if (emitted.has(member.id)) continue;
+      emitted.add(member.id);
+      member.episodes.forEach(({ spec: s, phase }, index) => {
+        const stream: StreamPosition = {
+          id: `${member.id}@${epoch}`,
+          index,
+          length: member.episodes.length,
+          ...(phase !== undefined ? { phase } : {}),
+        };
+        plan.push({ episodeId: episodeIdOf(s.id, epoch), spec: s, epoch, stream });
+      });
     }
   }
   return plan;
+}
+
+/** The plan grouped into units: each stream (in plan order) and each independent episode. */
+export function planUnits<P>(plan: PlannedEpisode<P>[]): PlannedUnit<P>[] {
+  const units: PlannedUnit<P>[] = [];
+  const byStream = new Map<string, PlannedUnit<P>>();
+  for (const planned of plan) {
+    const id = planned.stream?.id;
+    if (id === undefined) {
+      units.push({ episodes: [planned] });
+      continue;
+    }
+    let unit = byStream.get(id);
+    if (!unit) {
+      unit = { stream: id, episodes: [] };
+      byStream.set(id, unit);
+      units.push(unit);
+    }
+    unit.episodes.push(planned);
+  }
+  return units;
+}
+
+/** A stream over selected specs, resolved. */
+interface ResolvedStream<P> {
+  id: string;
+  episodes: { spec: TaskSpec<P>; phase?: string }[];
+}
+
+/**
+ * The suite's streams over the selected specs, by member task id. A stream naming a task that
+ * is not selected, a task in two streams or two streams with one id is a suite bug (RUNTIME).
+ */
+function streamsOf<P>(suite: Suite<P>, selected: TaskSpec<P>[]): Map<string, ResolvedStream<P>> {
+  const out = new Map<string, ResolvedStream<P>>();
+  if (!suite.streams) return out;
+  const byId = new Map(selected.map((spec) => [spec.id, spec]));
+  const ids = new Set<string>();
+  for (const [i, plan] of suite.streams(selected).entries()) {
+    const where = `suite ${suite.id}: streams()[${i}]`;
+    if (ids.has(plan.id))
+      throw new LonghaulError("RUNTIME", `duplicate stream id "${plan.id}"`, where);
+    ids.add(plan.id);
+    if (plan.episodes.length === 0) continue;
+    const stream: ResolvedStream<P> = { id: plan.id, episodes: [] };
+    for (const [j, { task, phase }] of plan.episodes.entries()) {
+      const spec = byId.get(task);
+      if (!spec) {
+        throw new LonghaulError(
+          "RUNTIME",
+          `names task "${task}", which is not selected`,
+          `${where}.episodes[${j}]`,
+        );
+      }
+      if (out.has(task)) {
+        throw new LonghaulError(
+          "RUNTIME",
+          `task "${task}" is already in stream "${out.get(task)?.id}"`,
+          `${where}.episodes[${j}]`,
+        );
+      }
+      stream.episodes.push({ spec, ...(phase !== undefined ? { phase } : {}) });
+      out.set(task, stream);
+    }
+  }
+  return out;
 }
 
 /** Keys a filter may name: every tag key in the suite, plus `family` and `id`. */

@@ -8,7 +8,7 @@ import {
   type Trace,
 } from "../core/index.ts";
 import { accessFor, runEpisode } from "./episode.ts";
-import { episodeFileName, episodeIdOf } from "./plan.ts";
+import { episodeIdOf } from "./plan.ts";
 
 /** Play `spec` with `agent` exactly as a run would (budgets, scoring), returning record and trace. */
 export async function playEpisode<P>(
@@ -21,7 +21,7 @@ export async function playEpisode<P>(
   const result = await runEpisode({
     suite,
     agent,
-    planned: { episodeId, spec, epoch: 0, file: episodeFileName(episodeId) },
+    planned: { episodeId, spec, epoch: 0 },
     seed,
     access: accessFor(agent),
     gate: new AdaptiveLimiter(1),

@@ -1,4 +1,5 @@
 /** Run progress: the numbers the runner reports, and a one-line TTY progress bar. */
+import { type EpisodeRecord, totalTokens } from "../core/index.ts";
 
 /** A snapshot of a run's progress; counts include episodes kept from an earlier attempt. */
 export interface Progress {
@@ -12,6 +13,24 @@ export interface Progress {
   elapsedMs: number;
   /** Estimated time left, from this attempt's pace; null before the first episode finishes. */
   etaMs: number | null;
+}
+
+/** The record counts and spending a progress line shows. */
+export type ProgressTotals = Pick<
+  Progress,
+  "success" | "failure" | "invalid" | "tokens" | "costUsd"
+>;
+
+/** Totals of no records. */
+export function emptyTotals(): ProgressTotals {
+  return { success: 0, failure: 0, invalid: 0, tokens: 0, costUsd: 0 };
+}
+
+/** Add one record to running totals. */
+export function addToTotals(totals: ProgressTotals, record: EpisodeRecord): void {
+  if (record.status !== "missing") totals[record.status]++;
+  totals.tokens += totalTokens(record.usage);
+  totals.costUsd += record.usage.costUsd;
 }
 
 /** "1h02m", "3m05s", "12s". */

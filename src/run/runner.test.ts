@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { greedyAgent } from "../../test/fixtures/grid-agents.ts";
 import { type GridPayload, gridSuite } from "../../test/fixtures/grid-suite.ts";
 import { type Agent, type CallGate, LonghaulError } from "../core/index.ts";
+import { loadRun, RUN_FILES } from "../log/index.ts";
 import type { Progress } from "./progress.ts";
-import { loadRun, RUN_FILES } from "./run-dir.ts";
 import { type RunOptions, runSuite } from "./runner.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "longhaul-runner-"));

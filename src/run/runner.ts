@@ -1,4 +1,7 @@
-/** runSuite: plan, resume, run episodes with bounded concurrency, log each as it finishes. */
+/**
+ * runSuite: plan, resume, run units (a stream's episodes in order, or one independent episode)
+ * with bounded concurrency, log each episode as it finishes and checkpoint stream memory.
+ */
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import {
@@ -8,22 +11,28 @@ import {
   type Budgets,
   type CompileOptions,
   type EpisodeRecord,
+  type Json,
   LonghaulError,
   type Suite,
   suiteHash,
-  totalTokens,
 } from "../core/index.ts";
-import { accessFor, mergeBudgets, runEpisode } from "./episode.ts";
-import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
-import { planFromSpecs } from "./plan.ts";
-import type { Progress } from "./progress.ts";
 import {
   EpisodeLog,
+  identityDifferences,
+  type RunHeader,
+  readCheckpoint,
   readHeaderIfAny,
   recoverEpisodes,
+  runIdentity,
+  runIdOf,
+  writeCheckpoint,
   writeHeader,
   writeTrace,
-} from "./run-dir.ts";
+} from "../log/index.ts";
+import { accessFor, runEpisode } from "./episode.ts";
+import { type PlannedEpisode, type PlannedUnit, planFromSpecs, planUnits } from "./plan.ts";
+import { addToTotals, emptyTotals, type Progress } from "./progress.ts";
+import { mergeBudgets } from "./scoring.ts";
 
 /** Everything a run needs; `agentConfig` identifies the agent in the run id (never secrets). */
 export interface RunOptions<P = unknown> {
@@ -137,10 +146,12 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   };
   await writeHeader(opts.outDir, header);
 
-  const todo = plan.filter((p) => {
+  const needsRun = (p: PlannedEpisode<P>) => {
     const record = kept.get(p.episodeId);
     return !record || (opts.retryErrors === true && record.status === "invalid");
-  });
+  };
+  const work = await resumePoints(opts.outDir, planUnits(plan), needsRun);
+  const todo = work.flatMap((w) => w.unit.episodes.slice(w.from));
   // Episodes counted as done: kept ones, except invalid ones about to be retried.
   const retried = new Set(todo.map((p) => p.episodeId));
   const done = new Map([...kept].filter(([id]) => !retried.has(id)));
@@ -156,12 +167,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   const gate = new AdaptiveLimiter(concurrency);
   const log = await EpisodeLog.open(opts.outDir);
   const started = performance.now();
-  const totals = { success: 0, failure: 0, invalid: 0, tokens: 0, costUsd: 0 };
-  const count = (r: EpisodeRecord) => {
-    if (r.status !== "missing") totals[r.status]++;
-    totals.tokens += totalTokens(r.usage);
-    totals.costUsd += r.usage.costUsd;
-  };
+  const totals = emptyTotals();
+  const count = (r: EpisodeRecord) => addToTotals(totals, r);
   for (const r of done.values()) count(r);
   let ran = 0;
   const report = () => {
@@ -178,15 +185,17 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   let next = 0;
   const worker = async () => {
     try {
-      await work();
+      while (!signal.aborted && next < work.length) await play(work[next++]!);
     } catch (e) {
       fatal ??= e;
       stop.abort(e);
     }
   };
-  const work = async () => {
-    while (!signal.aborted && next < todo.length) {
-      const planned = todo[next++]!;
+  /** Play a unit's episodes in order from its resume point, handing memory forward. */
+  const play = async ({ unit, from, memory: restored }: UnitWork<P>) => {
+    let memory = restored;
+    for (const planned of unit.episodes.slice(from)) {
+      if (signal.aborted) return;
       const result = await runEpisode({
         suite,
         agent,
@@ -197,9 +206,20 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
         gate,
         signal,
         maxConsecutiveFormatErrors,
+        ...(memory !== undefined ? { memory } : {}),
       });
       if (result.kind === "abandoned") return;
       if (result.trace) await writeTrace(opts.outDir, result.trace);
+      if (planned.stream) {
+        memory = result.memory;
+        // Before the record: a recorded stream episode always has the checkpoint resume needs.
+        await writeCheckpoint(opts.outDir, {
+          stream: planned.stream.id,
+          index: planned.stream.index,
+          episodeId: planned.episodeId,
+          ...(memory !== undefined ? { memory } : {}),
+        });
+      }
       await log.append(result.record);
       done.set(planned.episodeId, result.record);
       count(result.record);
@@ -209,7 +229,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   };
   report();
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
   } finally {
     opts.signal?.removeEventListener("abort", forwardAbort);
     await log.close();
@@ -227,4 +247,47 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     skipped: plan.length - todo.length,
     records,
   };
+}
+
+/** A unit with something left to play: from which episode, with which restored memory. */
+interface UnitWork<P> {
+  unit: PlannedUnit<P>;
+  from: number;
+  memory?: Json;
+}
+
+/**
+ * Where each unit resumes. A stream resumes at its first episode that needs a run; every later
+ * episode reruns too (its memory came from that one), and the memory comes from the checkpoint
+ * of the episode before. An independent episode runs when it needs to.
+ */
+async function resumePoints<P>(
+  dir: string,
+  units: PlannedUnit<P>[],
+  needsRun: (p: PlannedEpisode<P>) => boolean,
+): Promise<UnitWork<P>[]> {
+  const out: UnitWork<P>[] = [];
+  for (const unit of units) {
+    const from = unit.episodes.findIndex(needsRun);
+    if (from < 0) continue;
+    if (unit.stream === undefined || from === 0) {
+      out.push({ unit, from });
+      continue;
+    }
+    const before = unit.episodes[from - 1] as PlannedEpisode<P>;
+    const checkpoint = await readCheckpoint(dir, unit.stream, from - 1);
+    if (!checkpoint || checkpoint.episodeId !== before.episodeId) {
+      throw new LonghaulError(
+        "INVALID_INPUT",
+        `stream ${unit.stream}: no checkpoint after ${before.episodeId}, so its memory cannot be restored; run into another --out`,
+        dir,
+      );
+    }
+    out.push({
+      unit,
+      from,
+      ...(checkpoint.memory !== undefined ? { memory: checkpoint.memory as Json } : {}),
+    });
+  }
+  return out;
 }

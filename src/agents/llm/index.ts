@@ -1,5 +1,13 @@
-/** Public surface of the generic llm agent (OpenAI-compatible and Anthropic providers). */
+/** Public surface of the generic llm agent and its provider registry. */
 export { defaultRenderer } from "./default-renderer.ts";
-export { createLlmAgent } from "./llm-agent.ts";
+export { createLlmAgent, llmAgent } from "./llm-agent.ts";
 export { type LlmAgentOptions, LlmAgentOptionsSchema, publicConfig } from "./options.ts";
 export { loadPriceTable, ModelPrice, PriceTable } from "./prices.ts";
+export {
+  BUILT_IN_PROVIDERS,
+  configPath,
+  loadProviders,
+  type Provider,
+  ProviderConfig,
+  resolveModel,
+} from "./providers/index.ts";

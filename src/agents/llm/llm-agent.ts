@@ -1,17 +1,23 @@
 /** The generic llm agent: options resolved once, one LlmSession per episode. */
-import { type Agent, LonghaulError, type Renderer } from "../../core/index.ts";
+import { type Agent, defineAgent, LonghaulError, type Renderer } from "../../core/index.ts";
 import { defaultRenderer } from "./default-renderer.ts";
 import { LlmSession, type ReplyMode } from "./llm-session.ts";
 import type { ModelClient } from "./model-client.ts";
-import { type LlmAgentOptions, type ProviderName, resolveOptions, splitModel } from "./options.ts";
+import {
+  type LlmAgentOptions,
+  LlmAgentOptionsSchema,
+  publicConfig,
+  resolveOptions,
+} from "./options.ts";
 import { loadPriceTable, priceOf } from "./prices.ts";
-import { adapterFor, DEFAULT_BASE_URL, type RequestSettings } from "./providers/index.ts";
+import {
+  loadAdapter,
+  loadProviders,
+  type Provider,
+  type RequestSettings,
+  resolveModel,
+} from "./providers/index.ts";
 import { ResponseCache } from "./response-cache.ts";
-
-const KEY_VARIABLE: Record<ProviderName, string> = {
-  openai: "OPENAI_API_KEY",
-  anthropic: "ANTHROPIC_API_KEY",
-};
 
 /** The SDKs demand a key; local OpenAI-compatible servers (Ollama, llama.cpp) ignore it. */
 const LOCAL_SERVER_KEY = "not-needed";
@@ -19,22 +25,41 @@ const LOCAL_SERVER_KEY = "not-needed";
 /** SDK default per-attempt timeout, passed explicitly so every attempt is bounded. */
 const DEFAULT_TIMEOUT_MS = 600_000;
 
-/** An llm agent over `options.model`, prompting with `renderer` (the suite's, or a generic one). */
-export function createLlmAgent(options: LlmAgentOptions, renderer?: Renderer): Agent {
+/**
+ * An llm agent over `options.model`, prompting with `renderer` (the suite's, or a generic one).
+ * The provider comes from `providers` (default: the built-ins and the user's config file); only
+ * its SDK is loaded.
+ */
+export async function createLlmAgent(
+  options: LlmAgentOptions,
+  renderer?: Renderer,
+  providers: readonly Provider[] = loadProviders(),
+): Promise<Agent> {
   const o = resolveOptions(options);
-  const { provider, name } = splitModel(o.model);
+  const { provider, name } = resolveModel(o.model, providers);
+  if (provider.api === "anthropic" && o.reasoningEffort && o.temperature !== undefined) {
+    throw new LonghaulError(
+      "USAGE",
+      "anthropic extended thinking (reasoningEffort) does not accept a temperature",
+    );
+  }
+  // A base URL of the user's, or a provider declared without a key variable, may be a local
+  // server that needs no key.
+  const keyless = o.baseUrl !== undefined || provider.apiKeyEnv === undefined;
   const apiKey =
-    o.apiKey ?? process.env[KEY_VARIABLE[provider]] ?? (o.baseUrl ? LOCAL_SERVER_KEY : undefined);
+    o.apiKey ??
+    (provider.apiKeyEnv ? process.env[provider.apiKeyEnv] : undefined) ??
+    (keyless ? LOCAL_SERVER_KEY : undefined);
   if (!apiKey) {
     throw new LonghaulError(
       "USAGE",
-      `no API key for ${provider}: set ${KEY_VARIABLE[provider]} or pass an API key`,
+      `no API key for ${provider.name}: set ${provider.apiKeyEnv} or pass an API key`,
     );
   }
   const table = typeof o.prices === "string" ? loadPriceTable(o.prices) : o.prices;
-  const baseUrl = o.baseUrl ?? DEFAULT_BASE_URL[provider];
+  const baseUrl = o.baseUrl ?? provider.baseUrl;
   const client: ModelClient = {
-    adapter: adapterFor(provider, {
+    adapter: await loadAdapter(provider, {
       apiKey,
       baseUrl,
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -45,7 +70,7 @@ export function createLlmAgent(options: LlmAgentOptions, renderer?: Renderer): A
     maxRetries: o.maxRetries,
     retryBaseMs: o.retryBaseMs,
   };
-  if (table) client.price = priceOf(table, provider, name);
+  if (table) client.price = priceOf(table, provider.name, name);
   if (o.cacheDir) client.cache = new ResponseCache(o.cacheDir);
   const render = renderer ?? defaultRenderer;
   // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
@@ -70,3 +95,12 @@ export function createLlmAgent(options: LlmAgentOptions, renderer?: Renderer): A
     },
   };
 }
+
+/** The `llm` agent's factory. */
+export const llmAgent = defineAgent({
+  name: "llm",
+  description: "a model behind a provider adapter, prompted with the suite's renderer (harness)",
+  options: LlmAgentOptionsSchema,
+  publicConfig,
+  create: (options, context) => createLlmAgent(options, context.renderer),
+});

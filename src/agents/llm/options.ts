@@ -7,41 +7,44 @@ import { PriceTable } from "./prices.ts";
 export const ReasoningEffort = z.enum(["minimal", "low", "medium", "high"]);
 export type ReasoningEffort = z.infer<typeof ReasoningEffort>;
 
-/** The providers the llm agent speaks to. */
-export type ProviderName = "openai" | "anthropic";
-
 /** Options of the generic llm agent, as the CLI or a run config gives them. */
 export const LlmAgentOptionsSchema = z
   .object({
     model: z
       .string()
-      .regex(/^(openai|anthropic):.+$/, 'expected "openai:NAME" or "anthropic:NAME"'),
-    baseUrl: z.url().optional(),
-    apiKey: z.string().min(1).optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    maxTokens: z.number().int().positive().optional(),
-    reasoningEffort: ReasoningEffort.optional(),
-    seed: z.number().int().optional(),
-    maxRetries: z.number().int().nonnegative().default(4),
-    /** First backoff delay; doubles per retry (with jitter) up to 30 s. */
-    retryBaseMs: z.number().int().nonnegative().default(500),
-    timeoutMs: z.number().int().positive().optional(),
-    cacheDir: z.string().min(1).optional(),
-    prices: z.union([z.string().min(1), PriceTable]).optional(),
-    /**
-     * How a tools renderer is realised: native tool calls ("auto", "tools") or the JSON
-     * fallback ("json") for models without tool calling. json/text renderers parse text anyway.
-     */
-    output: z.enum(["auto", "tools", "json"]).default("auto"),
+      .regex(/^[^:\s]+:\S.*$/, 'expected "provider:NAME", e.g. "openai:gpt-4o-mini"')
+      .describe("provider:name; providers: openai, anthropic and those in the config file"),
+    baseUrl: z.url().optional().describe("endpoint overriding the provider's (vLLM, Ollama, ...)"),
+    apiKey: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ secret: true, description: "API key (default: the provider's key variable)" }),
+    temperature: z.number().min(0).max(2).optional().describe("sampling temperature"),
+    maxTokens: z.number().int().positive().optional().describe("max tokens per model reply"),
+    reasoningEffort: ReasoningEffort.optional().describe(
+      "OpenAI reasoning_effort, or an Anthropic thinking budget",
+    ),
+    seed: z.number().int().optional().describe("provider sampling seed"),
+    maxRetries: z.number().int().nonnegative().default(4).describe("retries per model call"),
+    retryBaseMs: z
+      .number()
+      .int()
+      .nonnegative()
+      .default(500)
+      .describe("first backoff delay in ms; doubles per retry (with jitter) up to 30 s"),
+    timeoutMs: z.number().int().positive().optional().describe("timeout per call attempt (ms)"),
+    cacheDir: z.string().min(1).optional().describe("cache model responses in this directory"),
+    prices: z
+      .union([z.string().min(1), PriceTable])
+      .optional()
+      .describe("price table file (YAML or JSON), or the table itself"),
+    output: z
+      .enum(["auto", "tools", "json"])
+      .default("auto")
+      .describe("tools renderers: native tool calls (auto, tools) or the JSON fallback (json)"),
   })
-  .strict()
-  .refine(
-    (o) => !(o.model.startsWith("anthropic:") && o.reasoningEffort && o.temperature !== undefined),
-    {
-      message: "anthropic extended thinking (reasoningEffort) does not accept a temperature",
-      path: ["temperature"],
-    },
-  );
+  .strict();
 
 /** Options of the generic llm agent (input form: defaults may be left out). */
 export type LlmAgentOptions = z.input<typeof LlmAgentOptionsSchema>;
@@ -55,12 +58,6 @@ export function resolveOptions(options: unknown): ResolvedLlmOptions {
     throw new LonghaulError("USAGE", `invalid llm agent options: ${formatZodError(result.error)}`);
   }
   return result.data;
-}
-
-/** "openai:gpt-4o" -> provider and model; model names may contain colons ("llama3:8b"). */
-export function splitModel(model: string): { provider: ProviderName; name: string } {
-  const colon = model.indexOf(":");
-  return { provider: model.slice(0, colon) as ProviderName, name: model.slice(colon + 1) };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type Action,
   type Agent,
   type AgentOptions,
+  defineAgent,
   formatZodError,
   LonghaulError,
   type Rng,
@@ -20,8 +21,11 @@ export { type JsonSchema, sampleJson } from "./sample-json.ts";
 /** Options of the random agent. */
 export const RandomAgentOptions = z
   .object({
-    /** Robot names for tools that must be addressed to a robot (one is picked per call). */
-    robots: z.array(z.string().min(1)).min(1).optional(),
+    robots: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe("robot names for tools addressed to a robot (one is drawn per call)"),
   })
   .strict();
 
@@ -74,3 +78,11 @@ export function createRandomAgent(options: AgentOptions = {}): Agent {
     },
   };
 }
+
+/** The `random` agent's factory. */
+export const randomAgent = defineAgent({
+  name: "random",
+  description: "uniform over the card's modes and tools, schema-valid random arguments (seeded)",
+  options: RandomAgentOptions,
+  create: (options) => createRandomAgent(options),
+});

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { greedyAgent } from "../../../test/fixtures/grid-agents.ts";
 import { gridSuite } from "../../../test/fixtures/grid-suite.ts";
-import { readTrace, runSuite, tracePath } from "../../run/index.ts";
+import { readTrace, tracePath } from "../../log/index.ts";
+import { runSuite } from "../../run/index.ts";
 import { createReplayAgent, traceActions } from "./index.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "longhaul-replay-"));

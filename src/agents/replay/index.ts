@@ -3,27 +3,29 @@
  * was unusable have no action and are skipped), then finishes.
  */
 import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { z } from "zod";
 import {
   type Action,
   type Agent,
   type AgentOptions,
+  defineAgent,
   formatZodError,
   LonghaulError,
   type Trace,
 } from "../../core/index.ts";
-import { readTrace, readTraceFile } from "../../run/index.ts";
+import { readTrace, readTraceFile } from "../../log/index.ts";
 
 /** Options of the replay agent. */
 export const ReplayAgentOptions = z
   .object({
-    /** A trace file (.json.gz), or a run directory. */
-    trace: z.string().min(1),
-    /**
-     * With a run directory: the episode to replay in every episode. Left out, each episode
-     * replays the episode of the same id, so a whole run can be replayed.
-     */
-    episode: z.string().min(1).optional(),
+    trace: z.string().min(1).describe("a trace file (.json.gz), or a run directory"),
+    // Left out, each episode replays the episode of the same id, so a whole run replays.
+    episode: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("with a run directory: the episode to replay in every episode"),
   })
   .strict();
 
@@ -68,3 +70,12 @@ export function createReplayAgent(options: AgentOptions): Agent {
     },
   };
 }
+
+/** The `replay` agent's factory; the trace path is logged absolute, so runs stay comparable. */
+export const replayAgent = defineAgent({
+  name: "replay",
+  description: "replays the actions of a logged trace, or of each episode of a run directory",
+  options: ReplayAgentOptions,
+  publicConfig: (options) => ({ ...options, trace: resolve(options.trace) }),
+  create: (options) => createReplayAgent({ ...options, trace: resolve(options.trace) }),
+});

@@ -1,21 +1,13 @@
 /** `longhaul report <run-dir>` and `longhaul compare <run-a> <run-b>`. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import {
-  buildReport,
-  compareRuns,
-  type RunData,
-  renderCompare,
-  renderSummary,
-  writeReport,
-} from "../../report/index.ts";
-import { loadRun } from "../../run/index.ts";
-import { getSuite } from "../../suites/registry.ts";
+import type { RunData } from "../../report/index.ts";
 import { positiveInt } from "../args.ts";
-import { printJson, println } from "../output.ts";
+import type { CliContext } from "../context.ts";
 
 /** A run directory as the report layer's input. */
-export function runData(dir: string): RunData {
+export async function runData(dir: string): Promise<RunData> {
+  const { loadRun } = await import("../../log/index.ts");
   const { header, records } = loadRun(resolve(dir));
   return {
     runId: header.runId,
@@ -28,19 +20,21 @@ export function runData(dir: string): RunData {
 }
 
 /** Register both commands. */
-export function register(program: Command): void {
+export function register(program: Command, ctx: CliContext): void {
   program
     .command("report")
     .description("write report.md and report.html into a run directory and print a summary")
     .argument("<run-dir>", "a directory written by `longhaul run`")
     .option("--json", "print the report model as JSON")
-    .action((dir: string, opts: { json?: boolean }) => {
-      const run = runData(dir);
-      const report = buildReport(run, getSuite(run.suite));
+    .action(async (dir: string, opts: { json?: boolean }) => {
+      const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
+      const { getSuite } = await import("../../suites/index.ts");
+      const run = await runData(dir);
+      const report = buildReport(run, await getSuite(run.suite, ctx.suiteOptions));
       const files = writeReport(resolve(dir), report);
-      if (opts.json) return printJson(report);
-      println(renderSummary(report));
-      println(`report: ${files.markdown}\n        ${files.html}`);
+      if (opts.json) return ctx.printJson(report);
+      ctx.println(renderSummary(report));
+      ctx.println(`report: ${files.markdown}\n        ${files.html}`);
     });
 
   program
@@ -52,10 +46,17 @@ export function register(program: Command): void {
     .option("--markdown", "print Markdown instead of plain text")
     .option("--json", "print the comparison model as JSON")
     .action(
-      (a: string, b: string, opts: { resamples: number; markdown?: boolean; json?: boolean }) => {
-        const model = compareRuns(runData(a), runData(b), { resamples: opts.resamples });
-        if (opts.json) return printJson(model);
-        println(renderCompare(model, opts.markdown ? "markdown" : "text"));
+      async (
+        a: string,
+        b: string,
+        opts: { resamples: number; markdown?: boolean; json?: boolean },
+      ) => {
+        const { compareRuns, renderCompare } = await import("../../report/index.ts");
+        const model = compareRuns(await runData(a), await runData(b), {
+          resamples: opts.resamples,
+        });
+        if (opts.json) return ctx.printJson(model);
+        ctx.println(renderCompare(model, opts.markdown ? "markdown" : "text"));
       },
     );
 }

@@ -1,21 +1,17 @@
 /** `longhaul run <suite>`: play an agent against a suite's episodes, then write the report. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { createAgent } from "../../agents/index.ts";
-import { publicConfig } from "../../agents/llm/index.ts";
-import { type Budgets, LonghaulError } from "../../core/index.ts";
-import { buildReport, renderSummary, writeReport } from "../../report/index.ts";
-import { loadRun, progressBar, runSuite } from "../../run/index.ts";
-import { getSuite } from "../../suites/registry.ts";
+import type { Budgets } from "../../core/index.ts";
 import {
+  agentOptions,
+  agentOptionText,
   collect,
-  llmOptions,
   nonNegativeNumber,
   parseFilters,
   positiveInt,
   scoreOf,
 } from "../args.ts";
-import { printJson, println } from "../output.ts";
+import type { CliContext } from "../context.ts";
 
 interface RunFlags {
   compile: string[];
@@ -23,8 +19,7 @@ interface RunFlags {
   filter: string[];
   task: string[];
   agent?: string;
-  model?: string;
-  trace?: string;
+  agentOpt: string[];
   out?: string;
   concurrency: number;
   epochs: number;
@@ -39,11 +34,11 @@ interface RunFlags {
   failUnder?: number;
   report: boolean;
   json?: boolean;
-  [llmFlag: string]: unknown;
+  [agentFlag: string]: unknown;
 }
 
 /** Register the command. */
-export function register(program: Command): void {
+export function register(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("run")
     .description("run an agent on a suite's episodes (resumes when --out already holds the run)")
@@ -62,9 +57,6 @@ export function register(program: Command): void {
       [],
     )
     .option("--task <id>", "run only this task id (repeatable)", collect, [])
-    .option("--agent <name>", "agent: random, replay, llm, or one the suite provides")
-    .option("--model <provider:name>", "model for the llm agent, e.g. openai:gpt-4o-mini")
-    .option("--trace <file>", "trace file or run dir for the replay agent")
     .option("--out <dir>", "run directory (default runs/<suite>-<agent>)")
     .option("--concurrency <n>", "episodes at once", positiveInt, 4)
     .option("--epochs <n>", "attempts per task", positiveInt, 1)
@@ -79,25 +71,37 @@ export function register(program: Command): void {
     .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", nonNegativeNumber)
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the run summary as JSON (no progress bar)");
-  llmOptions(cmd).action(async (suiteId: string, flags: RunFlags) => {
-    const suite = getSuite(suiteId);
-    const agentName = flags.agent ?? (flags.model ? "llm" : "random");
-    const llm = agentName === "llm" ? llmConfig(flags) : undefined;
-    const agentOptions = llm ?? (flags.trace ? { trace: resolve(flags.trace) } : {});
-    const agent = createAgent(agentName, agentOptions, suite);
+  agentOptions(cmd).action(async (suiteId: string, flags: RunFlags) => {
+    const { coerceAgentOptions, createAgent, findAgentFactory } = await import(
+      "../../agents/index.ts"
+    );
+    const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
+    const { loadRun } = await import("../../log/index.ts");
+    const { progressBar, runSuite } = await import("../../run/index.ts");
+    const { getSuite } = await import("../../suites/index.ts");
+    const suite = await getSuite(suiteId, ctx.suiteOptions);
+    const text = agentOptionText(flags);
+    const agentName =
+      flags.agent ?? ("model" in text ? "llm" : "trace" in text ? "replay" : "random");
+    const factory = findAgentFactory(agentName, suite);
+    const { agent, config } = await createAgent(
+      agentName,
+      coerceAgentOptions(factory, text),
+      suite,
+    );
     const outDir = resolve(flags.out ?? `runs/${suite.id}-${agentName}`);
     const controller = new AbortController();
     const onSigint = () => {
       if (controller.signal.aborted) process.exit(130);
-      process.stderr.write("\ninterrupting: finishing the log (Ctrl-C again to quit at once)\n");
+      ctx.io.stderr.write("\ninterrupting: finishing the log (Ctrl-C again to quit at once)\n");
       controller.abort();
     };
     process.on("SIGINT", onSigint);
-    const showBar = !flags.json && process.stderr.isTTY;
+    const showBar = !flags.json && ctx.io.stderr.isTTY;
     const summary = await runSuite({
       suite,
       agent,
-      agentConfig: { name: agentName, ...(llm ? publicConfig(llm) : agentOptions) },
+      agentConfig: config,
       outDir,
       seed: flags.seed,
       epochs: flags.epochs,
@@ -109,9 +113,10 @@ export function register(program: Command): void {
       limit: flags.limit,
       budgets: budgetsOf(flags),
       retryErrors: flags.retryErrors,
-      command: process.argv.slice(2),
+      command: [...ctx.argv],
       signal: controller.signal,
-      onProgress: showBar ? progressBar(process.stderr) : undefined,
+      // A TTY stderr is the process's own stream.
+      onProgress: showBar ? progressBar(ctx.io.stderr as NodeJS.WriteStream) : undefined,
     }).finally(() => process.off("SIGINT", onSigint));
     const run = loadRun(outDir);
     const report = buildReport(
@@ -126,40 +131,22 @@ export function register(program: Command): void {
     );
     const files = flags.report ? writeReport(outDir, report) : undefined;
     const score = scoreOf(report);
-    if (flags.json) printJson({ ...summary, records: undefined, score, report: files });
+    if (flags.json) ctx.printJson({ ...summary, records: undefined, score, report: files });
     else {
-      println(renderSummary(report));
-      println(
+      ctx.println(renderSummary(report));
+      ctx.println(
         `run ${summary.status}: ${summary.ran} ran, ${summary.skipped} resumed from ${outDir}`,
       );
-      if (files) println(`report: ${files.markdown}`);
+      if (files) ctx.println(`report: ${files.markdown}`);
     }
-    if (summary.status === "interrupted") process.exitCode = 130;
+    if (summary.status === "interrupted") ctx.exitCode = 130;
     else if (flags.failUnder !== undefined && score < flags.failUnder) {
-      process.stderr.write(
+      ctx.io.stderr.write(
         `success rate ${score.toFixed(4)} is below --fail-under ${flags.failUnder}\n`,
       );
-      process.exitCode = 1;
+      ctx.exitCode = 1;
     }
   });
-}
-
-function llmConfig(flags: RunFlags) {
-  if (!flags.model) throw new LonghaulError("USAGE", "--agent llm needs --model provider:name");
-  return {
-    model: flags.model,
-    baseUrl: flags.baseUrl as string | undefined,
-    apiKey: flags.apiKey as string | undefined,
-    temperature: flags.temperature as number | undefined,
-    maxTokens: flags.maxOutputTokens as number | undefined,
-    reasoningEffort: flags.reasoningEffort as "minimal" | "low" | "medium" | "high" | undefined,
-    seed: flags.modelSeed as number | undefined,
-    maxRetries: flags.maxRetries as number | undefined,
-    timeoutMs: flags.timeoutMs as number | undefined,
-    cacheDir: flags.cache ? resolve(flags.cache as string) : undefined,
-    prices: flags.prices ? resolve(flags.prices as string) : undefined,
-    output: flags.output as "auto" | "tools" | "json" | undefined,
-  };
 }
 
 function budgetsOf(flags: RunFlags): Budgets {

@@ -1,27 +1,26 @@
-/** `longhaul stats <suite>`: per-task statistics of the compiled suite. */
+/** `longhaul stats <suite>`: per-task statistics of the compiled suite (cached). */
 import type { Command } from "commander";
-import { LonghaulError } from "../../core/index.ts";
-import { getSuite } from "../../suites/registry.ts";
-import { formatTable, printJson, println } from "../output.ts";
+import { type CliContext, formatTable } from "../context.ts";
 
 /** Register the command. */
-export function register(program: Command): void {
+export function register(program: Command, ctx: CliContext): void {
   program
     .command("stats")
     .description("statistics of a compiled suite (sizes, token counts, oracle lengths)")
     .argument("<suite>", "suite id")
     .option("--json", "machine-readable output")
-    .action((id: string, opts: { json?: boolean }) => {
-      const suite = getSuite(id);
-      if (!suite.stats) throw new LonghaulError("USAGE", `suite ${id} has no statistics`);
-      const stats = suite.stats(suite.compile());
-      if (opts.json) return printJson(stats);
+    .action(async (id: string, opts: { json?: boolean }) => {
+      const { LonghaulError } = await import("../../core/errors.ts");
+      const { suiteStats } = await import("../../suites/index.ts");
+      const stats = await suiteStats(id, ctx.suiteOptions);
+      if (!stats) throw new LonghaulError("USAGE", `suite ${id} has no statistics`);
+      if (opts.json) return ctx.printJson(stats);
       for (const table of stats.tables) {
-        println(`## ${table.title}`);
-        if (table.caption) println(table.caption);
-        println(formatTable(table.columns, table.rows));
-        println();
+        ctx.println(`## ${table.title}`);
+        if (table.caption) ctx.println(table.caption);
+        ctx.println(formatTable(table.columns, table.rows));
+        ctx.println();
       }
-      for (const [k, v] of Object.entries(stats.summary)) println(`${k}: ${v}`);
+      for (const [k, v] of Object.entries(stats.summary)) ctx.println(`${k}: ${v}`);
     });
 }

@@ -109,7 +109,7 @@ describe("compiler", () => {
     expect(sample.length).toBe(63);
     const agent = oracleAgent();
     for (const spec of sample) {
-      const env = robographSuite.make(spec, { access: PRIVILEGED_ACCESS });
+      const env = await robographSuite.make(spec, { access: PRIVILEGED_ACCESS });
       const session = await agent.start(env.describe(), {
         privileged: { spec, latent: () => env.latent?.() },
       } as never);
@@ -120,7 +120,7 @@ describe("compiler", () => {
         obs = r.observation;
         if (r.terminated) break;
       }
-      expect(env.outcome().success, spec.id).toBe(true);
+      expect((await env.outcome()).success, spec.id).toBe(true);
     }
   });
 });

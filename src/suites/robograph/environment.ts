@@ -1,7 +1,8 @@
 /**
  * A RoboGraph episode as a longhaul Environment: the world engine under the closed-loop
- * harness of appendix B (catalog actions as tools, `finish` as stop, 100-step limit), with
- * the privileged per-step log the appendix C metrics are computed from.
+ * harness of appendix B (catalog actions as tools, `finish` as stop), with the privileged
+ * per-step log the appendix C metrics are computed from. The 100-step limit is the suite's
+ * default budget, enforced by the episode session like every budget.
  */
 import type {
   AccessProfile,
@@ -10,6 +11,7 @@ import type {
   Environment,
   EpisodeOutcome,
   InvalidAction,
+  Json,
   Observation,
   StepResult,
   TaskCard,
@@ -20,6 +22,7 @@ import {
   catalogFor,
   type FiredEvent,
   type Goal,
+  type SceneGraph,
   World,
   type WorldAction,
   type WorldView,
@@ -28,8 +31,15 @@ import type { RoboGraphPayload } from "./compiler.ts";
 import { actionDistance } from "./oracle.ts";
 import type { InterventionLog, OutcomeData, StepLog } from "./outcome.ts";
 
-/** The paper's step limit (appendix B). */
+/** The paper's step limit (appendix B): the suite's default maxSteps budget. */
 export const MAX_STEPS = 100;
+
+/** The privileged latent snapshot: the latent scene graph, the active goal, the events fired. */
+export interface RoboGraphLatent {
+  scene: SceneGraph;
+  goal: Goal;
+  fired: FiredEvent[];
+}
 
 /** The symbolic action constraints of the harness payload (appendix B, Figure 10). */
 export const ACTION_CONSTRAINTS = [
@@ -52,6 +62,19 @@ export interface RoboGraphView {
   success_criterion: Goal;
   step: number;
   current_observation: WorldView;
+}
+
+/** The node ids a goal names. */
+export function goalNodeIds(goal: Goal): string[] {
+  return goal.all.flatMap((a) =>
+    a.pred === "COUNT"
+      ? [a.target]
+      : a.pred === "ASSEMBLED"
+        ? [a.part, a.target]
+        : "node" in a
+          ? [a.node]
+          : [a.object, a.target],
+  );
 }
 
 /** The `settings` field of the payload for a domain. */
@@ -121,17 +144,7 @@ export class RoboGraphEnvironment implements Environment {
       budgets,
       access,
     };
-    this.relevant = new Set(
-      p.goal.all.flatMap((a) =>
-        a.pred === "COUNT"
-          ? [a.target]
-          : a.pred === "ASSEMBLED"
-            ? [a.part, a.target]
-            : "node" in a
-              ? [a.node]
-              : [a.object, a.target],
-      ),
-    );
+    this.relevant = new Set(goalNodeIds(p.goal));
     this.reset();
   }
 
@@ -154,9 +167,14 @@ export class RoboGraphEnvironment implements Environment {
     return this.observe();
   }
 
-  /** Privileged: the live world (agents must clone before simulating). */
-  latent(): World {
-    return this.world;
+  /** Privileged: the latent state as data (the session hands agents a deep copy). */
+  latent(): Json {
+    const snapshot: RoboGraphLatent = {
+      scene: this.world.latent(),
+      goal: this.world.goal(),
+      fired: this.world.fired(),
+    };
+    return snapshot as unknown as Json;
   }
 
   private observe(): Observation {
@@ -264,8 +282,6 @@ export class RoboGraphEnvironment implements Environment {
         },
       },
     ];
-    const truncated =
-      !result.terminated && this.log.length >= (this.card.budgets.maxSteps ?? MAX_STEPS);
     const info: StepResult["info"] = {
       status,
       failure_type: invalid ? invalid.code : fb.failure_type,
@@ -275,7 +291,7 @@ export class RoboGraphEnvironment implements Environment {
       observation: this.observe(),
       reward: result.terminated && this.goalAtStop ? 1 : 0,
       terminated: result.terminated,
-      truncated,
+      truncated: false,
       info,
     };
   }

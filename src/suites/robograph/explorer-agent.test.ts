@@ -43,7 +43,7 @@ interface Run {
 }
 
 async function run(spec: TaskSpec<RoboGraphPayload>): Promise<Run> {
-  const env = robographSuite.make(spec, { access: DEFAULT_ACCESS });
+  const env = await robographSuite.make(spec, { access: DEFAULT_ACCESS });
   const session = await explorerAgent().start(env.describe(), honestContext(spec.id));
   let observation = await env.reset();
   const steps: Run["steps"] = [];
@@ -59,7 +59,7 @@ async function run(spec: TaskSpec<RoboGraphPayload>): Promise<Run> {
     observation = result.observation;
     if (result.terminated || result.truncated) break;
   }
-  const outcome = env.outcome();
+  const outcome = await env.outcome();
   return { outcome: OutcomeData.parse(outcome.data), success: outcome.success, steps };
 }
 
@@ -127,9 +127,11 @@ describe("explorer agent", () => {
 
   it("never throws on malformed observations and finishes instead", async () => {
     const session = await explorerAgent().start(
-      robographSuite
-        .make(sample[0] as TaskSpec<RoboGraphPayload>, { access: DEFAULT_ACCESS })
-        .describe() as never,
+      (
+        await robographSuite.make(sample[0] as TaskSpec<RoboGraphPayload>, {
+          access: DEFAULT_ACCESS,
+        })
+      ).describe() as never,
       honestContext("x"),
     );
     await fc.assert(

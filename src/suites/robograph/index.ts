@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   DEFAULT_ACCESS,
+  defineAgent,
   LonghaulError,
+  NO_OPTIONS,
   type Suite,
   type SuiteCommand,
   suiteHash,
@@ -21,6 +23,7 @@ import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
+import { hiddenNodeIds } from "./hidden.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 import { OutcomeData } from "./outcome.ts";
@@ -94,7 +97,22 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   },
   aggregate: aggregateRecords,
   renderer: robographRenderer,
-  agents: { oracle: () => oracleAgent(), explorer: () => explorerAgent() },
+  agents: [
+    defineAgent({
+      name: "oracle",
+      description: "privileged: plans optimally on the latent world, replans after surprises",
+      privileged: true,
+      options: NO_OPTIONS,
+      create: () => oracleAgent(),
+    }),
+    defineAgent({
+      name: "explorer",
+      description: "honest baseline: a belief graph of what it has seen and a greedy planner",
+      options: NO_OPTIONS,
+      create: () => explorerAgent(),
+    }),
+  ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
+  hidden: hiddenNodeIds,
 };

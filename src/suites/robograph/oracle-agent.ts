@@ -1,4 +1,8 @@
-/** The privileged oracle agent: plans optimally on the latent world, replans after surprises. */
+/**
+ * The privileged oracle agent: plans optimally on the latent world, replans after surprises.
+ * It reads the environment's latent snapshot (scene, goal, fired events) and rebuilds a World
+ * from it only when it has to plan.
+ */
 import type {
   Action,
   Agent,
@@ -7,8 +11,9 @@ import type {
   EnvEvent,
   Observation,
 } from "../../core/index.ts";
-import { LonghaulError } from "../../core/index.ts";
+import { type Json, LonghaulError } from "../../core/index.ts";
 import { World, type WorldAction } from "../../world/index.ts";
+import type { RoboGraphLatent } from "./environment.ts";
 import { oraclePlan, oracleReplan } from "./oracle.ts";
 
 function toAction(a: WorldAction): Action {
@@ -37,18 +42,19 @@ class OracleSession implements AgentSession {
   private last: WorldAction | null = null;
   private firedSeen = 0;
 
-  constructor(private readonly latent: () => unknown) {}
+  constructor(private readonly latent: () => Json | undefined) {}
 
   async act(observation: Observation): Promise<Decision> {
-    const world = this.latent();
-    if (!(world instanceof World))
-      throw new LonghaulError("RUNTIME", "the oracle needs a RoboGraph latent world");
+    const snapshot = this.latent() as unknown as RoboGraphLatent | undefined;
+    if (!snapshot?.scene || !snapshot.goal || !Array.isArray(snapshot.fired))
+      throw new LonghaulError("RUNTIME", "the oracle needs a RoboGraph latent snapshot");
+    const world = () => new World(snapshot.scene, snapshot.goal);
     const failure = observation.events.find((e) => e.type === "action_failed");
-    const fired = world.fired().length;
-    if (this.plan === null) this.plan = oraclePlan(world) ?? [];
+    const fired = snapshot.fired.length;
+    if (this.plan === null) this.plan = oraclePlan(world()) ?? [];
     else if (failure && injected(failure) && this.last) this.plan.unshift(this.last);
-    else if (failure) this.plan = oraclePlan(world) ?? [];
-    else if (fired !== this.firedSeen) this.plan = oracleReplan(world, this.plan) ?? [];
+    else if (failure) this.plan = oraclePlan(world()) ?? [];
+    else if (fired !== this.firedSeen) this.plan = oracleReplan(world(), this.plan) ?? [];
     this.firedSeen = fired;
     const next = this.plan.shift();
     this.last = next ?? null;

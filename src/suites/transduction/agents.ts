@@ -2,7 +2,10 @@
 import {
   type Agent,
   type AgentContext,
+  type AgentFactory,
+  defineAgent,
   LonghaulError,
+  NO_OPTIONS,
   parseOrThrow,
   type TaskCard,
 } from "../../core/index.ts";
@@ -36,7 +39,22 @@ export function referenceAgent(kind: ReferenceKind): Agent {
   };
 }
 
-/** Factories of every scripted agent, by name. */
-export const TRANSDUCTION_AGENTS: Record<ReferenceKind, () => Agent> = Object.fromEntries(
-  REFERENCE_KINDS.map((kind) => [kind, () => referenceAgent(kind)]),
-) as Record<ReferenceKind, () => Agent>;
+/** What each scripted agent writes (see referenceOutput). */
+const WRITES: Record<ReferenceKind, string> = {
+  oracle: "the required output",
+  "drop-one": "the required output without its middle row",
+  "swap-two": "the required output with the middle row swapped with the one before",
+  "off-by-one": "the required output with a near miss in the middle row's first answer",
+  "truncate-half": "the first half of the required output's lines",
+};
+
+/** Factories of every scripted agent. */
+export const TRANSDUCTION_AGENTS: AgentFactory[] = REFERENCE_KINDS.map((kind) =>
+  defineAgent({
+    name: kind,
+    description: `privileged reference: writes ${WRITES[kind]} in one decision`,
+    privileged: true,
+    options: NO_OPTIONS,
+    create: () => referenceAgent(kind),
+  }),
+);

@@ -1,11 +1,12 @@
 /**
- * The paper's aggregate views (§2, appendix B): records are averaged within a document
- * (the per-episode accuracy), documents within a task-difficulty cell at one horizon, and
- * cells weigh equally in every view. Tables follow Figures 2-5.
+ * The paper's aggregate views (§2, §4, appendices B and C): records are averaged within a
+ * document (the per-episode accuracy), documents within a task-difficulty cell at one
+ * horizon, and cells weigh equally in every view. Tables follow Figures 2-8; formats are
+ * compared over the line tasks only, as the paper compares them (tables have variants).
  */
 import type { Cell, EpisodeRecord, Headline, ReportModel, ReportTable } from "../../core/index.ts";
 import { nestedBalancedMean, wilson } from "../../metrics/index.ts";
-import { DIFFICULTIES, FORMATS, TASKS } from "./params.ts";
+import { DIFFICULTIES, FORMATS, TABLE_VARIANTS, TASKS } from "./params.ts";
 import { POSITION_BUCKETS } from "./verify.ts";
 
 /** Metric name of the accuracy of tenth `b` (1-based) of a document's output. */
@@ -17,17 +18,32 @@ export function positionMetric(b: number): string {
 // each horizon equally too.
 const cellOf = (r: EpisodeRecord) => `${r.tags.task}|${r.tags.difficulty}|${r.tags.horizonK}`;
 const horizonOf = (r: EpisodeRecord) => Number(r.tags.horizonK);
+const taskOf = (r: EpisodeRecord) => String(r.tags.task);
+const difficultyOf = (r: EpisodeRecord) => Number(r.tags.difficulty);
+/** The format of a line task, the variant of a table. */
+const layoutOf = (r: EpisodeRecord) => String(r.tags.format ?? r.tags.variant);
 
 /** Cell-balanced mean of a metric, null where no record has it. */
-function balanced(records: EpisodeRecord[], metric: string): number | null {
+function balanced(records: EpisodeRecord[], metric = "accuracy"): number | null {
   const withValue = records.filter((r) => typeof r.metrics[metric] === "number");
   const value = nestedBalancedMean(withValue, [cellOf], (r) => r.metrics[metric] as number);
   return Number.isNaN(value) ? null : value;
 }
 
-function horizonColumns(horizons: number[]): string[] {
-  return horizons.map((h) => `${h}K`);
+/** (from - to) / from: the paper's relative decrease; null when undefined. */
+function decrease(from: number | null, to: number | null): number | null {
+  return from !== null && to !== null && from > 0 ? (from - to) / from : null;
 }
+
+/** The relative decreases §4 and the abstract quote, averaged over the paper's models. */
+const PAPER = {
+  horizon: 0.628,
+  formatSpread: 0.365,
+  unnumbered: 0.162,
+  unnumberedUuid: 0.643,
+  unnumberedLookup: 0.664,
+  difficulty: 0.399,
+};
 
 /** Aggregate transduction episode records into the paper's report tables. */
 export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
@@ -36,43 +52,40 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       (r.status === "success" || r.status === "failure") && typeof r.metrics.accuracy === "number",
   );
   const horizons = [...new Set(records.map(horizonOf))].sort((a, b) => a - b);
-  const atHorizon = (h: number) => records.filter((r) => horizonOf(r) === h);
+  // Every token figure depends on the encoding the documents were sized with: name it.
+  const tokenizers = [...new Set(records.flatMap((r) => r.tags.tokenizer ?? []))].map(String);
+  const atHorizon = (h: number | undefined) => records.filter((r) => horizonOf(r) === h);
   const largest = horizons.at(-1);
   const smallest = horizons[0];
+  const last = atHorizon(largest);
+  const lines = records.filter((r) => r.tags.format !== undefined);
+  const where = (group: EpisodeRecord[], test: (r: EpisodeRecord) => boolean) => group.filter(test);
+  const present = <K>(keys: readonly K[], keyOf: (r: EpisodeRecord) => K, group = records) =>
+    keys.filter((k) => group.some((r) => keyOf(r) === k));
 
-  const grid = (
+  /** Accuracy of each key per horizon and over all horizons (Figures 2b, 3, 4). */
+  const byHorizon = (
     title: string,
     caption: string,
     label: string,
     keys: readonly (string | number)[],
     keyOf: (r: EpisodeRecord) => string | number,
-  ): ReportTable => {
-    const rows: Cell[][] = keys
-      .map((key) => {
-        const group = records.filter((r) => keyOf(r) === key);
-        if (group.length === 0) return undefined;
-        return [
-          String(key),
-          ...horizons.map((h) =>
-            balanced(
-              group.filter((r) => horizonOf(r) === h),
-              "accuracy",
-            ),
-          ),
-          balanced(group, "accuracy"),
-        ];
-      })
-      .filter((row): row is Cell[] => row !== undefined);
-    return {
-      title,
-      caption,
-      columns: [label, ...horizonColumns(horizons), "all"],
-      rows,
-      formats: ["text", ...horizons.map(() => "rate" as const), "rate"],
-    };
-  };
+  ): ReportTable => ({
+    title,
+    caption,
+    columns: [label, ...horizons.map((h) => `${h}K`), "all"],
+    formats: ["text", ...horizons.map(() => "rate" as const), "rate"],
+    rows: present(keys, keyOf).map((key) => {
+      const group = where(records, (r) => keyOf(r) === key);
+      return [
+        String(key),
+        ...horizons.map((h) => balanced(where(group, (r) => horizonOf(r) === h))),
+        balanced(group),
+      ];
+    }),
+  });
 
-  const byHorizon: ReportTable = {
+  const horizonTable: ReportTable = {
     title: "Accuracy by context length (Fig. 2a)",
     caption: "Item accuracy, task-difficulty cells weighted equally; exact completion per horizon.",
     columns: ["horizon", "documents", "accuracy", "exact", "exact rate", "low", "high"],
@@ -84,7 +97,7 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       return [
         `${h}K`,
         group.length,
-        balanced(group, "accuracy"),
+        balanced(group),
         exact,
         interval.rate,
         interval.low,
@@ -95,11 +108,12 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
 
   const positions: ReportTable = {
     title: "Position-resolved accuracy (Fig. 5)",
-    caption: "Accuracy by tenth of the required output, per format, cells weighted equally.",
+    caption:
+      "Accuracy by tenth of the required output, per format (line tasks), cells weighted equally.",
     columns: ["format", ...Array.from({ length: POSITION_BUCKETS }, (_, i) => `${(i + 1) * 10}%`)],
     formats: ["text", ...Array.from({ length: POSITION_BUCKETS }, () => "rate" as const)],
-    rows: FORMATS.filter((f) => records.some((r) => r.tags.format === f)).map((f) => {
-      const group = records.filter((r) => r.tags.format === f);
+    rows: present(FORMATS, layoutOf, lines).map((f) => {
+      const group = where(lines, (r) => layoutOf(r) === f);
       return [
         f,
         ...Array.from({ length: POSITION_BUCKETS }, (_, i) =>
@@ -109,50 +123,177 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
     }),
   };
 
-  const uuid = records.filter((r) => r.tags.task === "uuid");
+  const consistent = where(records, (r) => typeof r.metrics.selfConsistency === "number");
   const consistency: ReportTable = {
-    title: "UUID sorting: accuracy and self-consistency (Fig. 5)",
-    caption: "Self-consistency: share of emitted lists in ascending order, whatever they contain.",
-    columns: ["horizon", "documents", "accuracy", "self-consistency"],
-    formats: ["text", "int", "rate", "rate"],
-    rows: horizons
-      .map((h) => uuid.filter((r) => horizonOf(r) === h))
-      .filter((group) => group.length > 0)
-      .map((group) => [
-        `${horizonOf(group[0]!)}K`,
-        group.length,
-        balanced(group, "accuracy"),
-        balanced(group, "selfConsistency"),
-      ]),
+    title: "Accuracy and self-consistency (Fig. 5)",
+    caption:
+      "Self-consistency: share of emitted records consistent with themselves whatever they contain (arithmetic: the value of the written expression; UUID sorting: identifiers in ascending order).",
+    columns: ["task", "format", "documents", "accuracy", "self-consistency"],
+    formats: ["text", "text", "int", "rate", "rate"],
+    rows: present(TASKS, taskOf, consistent).flatMap((task) =>
+      [...present(FORMATS, layoutOf, consistent), "all" as const].flatMap((f) => {
+        const group = where(
+          consistent,
+          (r) => r.tags.task === task && (f === "all" || layoutOf(r) === f),
+        );
+        if (group.length === 0) return [];
+        return [[task, f, group.length, balanced(group), balanced(group, "selfConsistency")]];
+      }),
+    ),
   };
 
-  const headlines: Headline[] = [
-    { name: "accuracy", value: balanced(records, "accuracy"), format: "rate" },
+  const at = largest === undefined ? "" : ` at ${largest}K`;
+  const taskByFormat: ReportTable = {
+    title: `Accuracy by task and format${at} (Fig. 7)`,
+    caption: "Line tasks; difficulties weighted equally. Tables have variants instead (Fig. 8).",
+    columns: ["task", ...present(FORMATS, layoutOf, lines), "all"],
+    formats: ["text", ...present(FORMATS, layoutOf, lines).map(() => "rate" as const), "rate"],
+    rows: present(
+      TASKS,
+      taskOf,
+      where(last, (r) => r.tags.format !== undefined),
+    ).map((task) => {
+      const group = where(last, (r) => r.tags.task === task);
+      return [
+        task,
+        ...present(FORMATS, layoutOf, lines).map((f) =>
+          balanced(where(group, (r) => layoutOf(r) === f)),
+        ),
+        balanced(group),
+      ];
+    }),
+  };
+
+  const difficulties = present(DIFFICULTIES, difficultyOf, last);
+  const taskByDifficulty: ReportTable = {
+    title: `Accuracy by task and difficulty${at} (Fig. 6)`,
+    caption: "Formats (tables: variants) weighted equally within each task-difficulty cell.",
+    columns: ["task", ...difficulties.map((d) => `d${d}`), "all"],
+    formats: ["text", ...difficulties.map(() => "rate" as const), "rate"],
+    rows: present(TASKS, taskOf, last).map((task) => {
+      const group = where(last, (r) => r.tags.task === task);
+      return [
+        task,
+        ...difficulties.map((d) => balanced(where(group, (r) => difficultyOf(r) === d))),
+        balanced(group),
+      ];
+    }),
+  };
+
+  const easiest = difficulties[0];
+  const hardest = difficulties.at(-1);
+  const sensitivity: ReportTable = {
+    title: `Absolute accuracy and difficulty sensitivity${at} (Fig. 8)`,
+    caption:
+      "Every task and format (tables: variant): accuracy, accuracy at the easiest and hardest difficulty, and the relative decrease between them.",
+    columns: [
+      "task",
+      "format",
+      "accuracy",
+      `d${easiest ?? "-"}`,
+      `d${hardest ?? "-"}`,
+      "relative decrease",
+    ],
+    formats: ["text", "text", "rate", "rate", "rate", "rate"],
+    rows: present(TASKS, taskOf, last).flatMap((task) =>
+      present([...FORMATS, ...TABLE_VARIANTS], layoutOf, last).flatMap((f) => {
+        const group = where(last, (r) => r.tags.task === task && layoutOf(r) === f);
+        if (group.length === 0) return [];
+        const first = balanced(where(group, (r) => difficultyOf(r) === easiest));
+        const end = balanced(where(group, (r) => difficultyOf(r) === hardest));
+        return [[task, f, balanced(group), first, end, decrease(first, end)]];
+      }),
+    ),
+  };
+
+  // The decreases §4 quotes, each at the horizon the paper measures it.
+  const lastLines = where(last, (r) => r.tags.format !== undefined);
+  const formatAccuracy = present(FORMATS, layoutOf, lastLines).map((f) =>
+    balanced(where(lastLines, (r) => layoutOf(r) === f)),
+  );
+  const known = formatAccuracy.filter((x): x is number => x !== null);
+  const unnumbered = (task?: string) => {
+    const group = where(lastLines, (r) => task === undefined || r.tags.task === task);
+    return decrease(
+      balanced(where(group, (r) => layoutOf(r) === "ordered")),
+      balanced(where(group, (r) => layoutOf(r) === "unnumbered")),
+    );
+  };
+  const first = balanced(atHorizon(smallest));
+  const end = balanced(last);
+  const byDifficulty = decrease(
+    balanced(where(last, (r) => difficultyOf(r) === easiest)),
+    balanced(where(last, (r) => difficultyOf(r) === hardest)),
+  );
+  const decreaseRows: Cell[][] = [
+    [
+      `context length ${smallest ?? "-"}K -> ${largest ?? "-"}K`,
+      "all tasks",
+      smallest === largest ? null : decrease(first, end),
+      PAPER.horizon,
+    ],
+    [
+      `input format, best -> worst${at}`,
+      "line tasks",
+      known.length > 1 ? decrease(Math.max(...known), Math.min(...known)) : null,
+      PAPER.formatSpread,
+    ],
+    [`ordered -> unnumbered${at}`, "line tasks", unnumbered(), PAPER.unnumbered],
+    [`ordered -> unnumbered${at}`, "uuid", unnumbered("uuid"), PAPER.unnumberedUuid],
+    [`ordered -> unnumbered${at}`, "lookup", unnumbered("lookup"), PAPER.unnumberedLookup],
+    [`ordered -> unnumbered${at}`, "arith", unnumbered("arith"), null],
+    [
+      `difficulty ${easiest ?? "-"} -> ${hardest ?? "-"}${at}`,
+      "all tasks",
+      byDifficulty,
+      PAPER.difficulty,
+    ],
   ];
+  const decreases: ReportTable = {
+    title: "Relative decreases (§4)",
+    caption:
+      "(accuracy before - after) / before. The paper's values are means over its models; it does not give the formula of the format spread, read here as best to worst format.",
+    columns: ["change", "over", "relative decrease", "paper"],
+    formats: ["text", "text", "rate", "rate"],
+    rows: decreaseRows,
+  };
+
+  const headlines: Headline[] = [{ name: "accuracy", value: balanced(records), format: "rate" }];
   if (smallest !== undefined && largest !== undefined && smallest !== largest) {
-    const first = balanced(atHorizon(smallest), "accuracy");
-    const last = balanced(atHorizon(largest), "accuracy");
     headlines.push(
       { name: `accuracy at ${smallest}K`, value: first, format: "rate" },
-      { name: `accuracy at ${largest}K`, value: last, format: "rate" },
+      { name: `accuracy at ${largest}K`, value: end, format: "rate" },
       {
         name: `relative decrease ${smallest}K -> ${largest}K`,
-        value: first !== null && last !== null && first > 0 ? (first - last) / first : null,
+        value: decrease(first, end),
         format: "rate",
         note: "(accuracy at the smallest - at the largest) / at the smallest horizon (§4)",
       },
     );
   }
   if (largest !== undefined) {
-    const group = atHorizon(largest);
-    const exact = wilson(group.filter((r) => r.metrics.exact === 1).length, group.length);
-    headlines.push({
-      name: `exact completion at ${largest}K`,
-      value: exact.rate,
-      low: exact.low,
-      high: exact.high,
-      format: "rate",
-    });
+    const exact = wilson(last.filter((r) => r.metrics.exact === 1).length, last.length);
+    headlines.push(
+      {
+        name: `exact completion at ${largest}K`,
+        value: exact.rate,
+        low: exact.low,
+        high: exact.high,
+        format: "rate",
+      },
+      {
+        name: `relative decrease ordered -> unnumbered at ${largest}K`,
+        value: unnumbered(),
+        format: "rate",
+        note: "line tasks (§4)",
+      },
+      {
+        name: `relative decrease by difficulty at ${largest}K`,
+        value: byDifficulty,
+        format: "rate",
+        note: `difficulty ${easiest} -> ${hardest} (§4, Fig. 4)`,
+      },
+    );
   }
 
   return {
@@ -161,34 +302,40 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
     episodes: records.length,
     headlines,
     tables: [
-      byHorizon,
-      grid(
+      horizonTable,
+      byHorizon(
         "Accuracy by task (Fig. 2b)",
         "Difficulties weighted equally; the largest horizon is Fig. 2b.",
         "task",
         TASKS,
-        (r) => String(r.tags.task),
+        taskOf,
       ),
-      grid(
+      byHorizon(
         "Accuracy by format (Fig. 3)",
-        "Task-difficulty cells weighted equally.",
+        "Line tasks; task-difficulty cells weighted equally; the largest horizon is Fig. 3.",
         "format",
         FORMATS,
         (r) => String(r.tags.format),
       ),
-      grid(
+      byHorizon(
         "Accuracy by difficulty (Fig. 4)",
-        "Tasks weighted equally.",
+        "Tasks weighted equally; the largest horizon is Fig. 4.",
         "difficulty",
         DIFFICULTIES,
-        (r) => Number(r.tags.difficulty),
+        difficultyOf,
       ),
+      taskByDifficulty,
+      taskByFormat,
+      sensitivity,
       positions,
       consistency,
+      decreases,
     ],
-    notes:
-      all.length > records.length
+    notes: [
+      ...(all.length > records.length
         ? [`${all.length - records.length} invalid or missing episodes left out`]
-        : [],
+        : []),
+      ...(tokenizers.length > 0 ? [`documents sized with ${tokenizers.join(", ")}`] : []),
+    ],
   };
 }

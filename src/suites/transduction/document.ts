@@ -5,16 +5,16 @@
  * fast. The record count is the one whose total lands closest to the target.
  */
 import { Rng } from "../../core/index.ts";
-import { type ExpectedOutput, type ExpectedRow, headerLine, recordLine } from "./expected.ts";
-import { FAMILIES } from "./families.ts";
-import type { FamilyDocument } from "./family.ts";
 import {
-  type DocumentParams,
-  type FormatName,
-  horizonTokens,
-  outputAllowance,
-  taskId,
-} from "./params.ts";
+  type ExpectedOutput,
+  type ExpectedRow,
+  numberedLine,
+  outputRowLine,
+  recordText,
+  tableHeaderLine,
+} from "./expected.ts";
+import { FAMILIES } from "./families.ts";
+import { type DocumentParams, horizonTokens, outputAllowance, taskId } from "./params.ts";
 import { documentTokenCounter } from "./tokens.ts";
 
 /** Token accounting of a document, measured with its params' tokenizer. */
@@ -29,141 +29,109 @@ export interface DocumentTokens {
   allowance: number;
 }
 
+/** One generated document: what the model reads, and what it must write. */
+export interface TransductionDocument {
+  id: string;
+  params: DocumentParams;
+  /** The task description (sent as the system prompt). */
+  instructions: string;
+  /** Definitions or lookup tables, then the records (sent as the user message). */
+  input: string;
+  /** Input records in generation order (tables: rows), without `[N]` prefixes. */
+  records: string[];
+  expected: ExpectedOutput;
+  tokens: DocumentTokens;
+}
+
 /** Most records counted in one call while the target is far. */
 const MAX_CHUNK = 64;
 
 /** A generated record not yet accepted into the document. */
 interface PendingRecord {
   row: ExpectedRow;
+  record: string;
   inputLine: string;
   outputLine: string;
+  extra: string;
 }
 
-function joinLines(lines: string[]): string {
-  return `${lines.join("\n")}\n`;
-}
-
-/** One generated document: what the model reads, and what it must write. */
-export interface TransductionDocument {
-  id: string;
-  params: DocumentParams;
-  /** Table sub-variant, when the family has several. */
-  variant?: string;
-  /** The task description (sent as the system prompt). */
-  instructions: string;
-  /** Definitions or vocabulary, then the records (sent as the user message). */
-  input: string;
-  expected: ExpectedOutput;
-  tokens: DocumentTokens;
-}
-
-const FORMAT_TEXT: Record<FormatName, { lines: string; table: string }> = {
-  ordered: {
-    lines:
-      "Each input line is a record: its number, a colon, then {noun}. For every record, in the given order, write one output line: the record's number, a colon, a space, then the result (for example `7: {example}`).",
-    table:
-      "The input is a CSV table with a header line; its first column, id, numbers the rows. Write the resulting table as CSV: the header line first, then one line per row in the given order, keeping the id column first.",
-  },
-  shuffled: {
-    lines:
-      "Each input line is a record: its number, a colon, then {noun}. The records appear in shuffled order. Write one output line per record in ascending order of record number: the number, a colon, a space, then the result (for example `7: {example}`).",
-    table:
-      "The input is a CSV table with a header line; its first column, id, numbers the rows, which appear in shuffled order. Write the resulting table as CSV: the header line first, then one line per row in ascending order of id, keeping the id column first.",
-  },
-  unnumbered: {
-    lines:
-      "Each input line is a record holding {noun}. For every record, in the given order, write one output line holding only the result (for example `{example}`).",
-    table:
-      "The input is a CSV table with a header line. Write the resulting table as CSV: the header line first, then one line per row in the given order.",
-  },
-};
-
-function instructionsFor(family: FamilyDocument, format: FormatName): string {
-  const layout = family.layout;
-  const formatText =
-    layout.kind === "lines"
-      ? FORMAT_TEXT[format].lines
-          .replace("{noun}", layout.recordNoun)
-          .replace("{example}", layout.example)
-      : FORMAT_TEXT[format].table;
-  const scope = layout.kind === "lines" ? "each record" : "the table";
-  return [
-    `Apply this operation to ${scope}: ${family.operation}.`,
-    formatText,
-    "Process every record. Write only the output lines: no explanations, no other text.",
-  ].join("\n");
-}
+const joinLines = (lines: string[]) => `${lines.join("\n")}\n`;
 
 /** Generate a document: deterministic, byte-identical for the same parameters. */
 export function generateDocument(params: DocumentParams): TransductionDocument {
   const id = taskId(params);
   const rng = new Rng(params.seed, `transduction/${id}`);
-  const family = FAMILIES[params.task].create(rng.derive("family"), params);
   const count = documentTokenCounter(params.tokenizer);
-  const layout = {
-    numbered: params.format !== "unnumbered",
-    table: family.layout.kind === "table",
-  };
-  const header = family.layout.kind === "table" ? family.layout.outputHeader : [];
-  const expectedBase = { task: params.task, ...layout, header };
+  const target = horizonTokens(params.horizonK);
+  const family = FAMILIES[params.task].create({
+    rng: rng.derive("family"),
+    params,
+    count,
+    target,
+  });
+  const numbered = params.format === "ordered" || params.format === "shuffled";
+  const base = { task: params.task, numbered, header: family.table?.outputHeader ?? [] };
 
-  const instructions = instructionsFor(family, params.format);
   const opening = `${family.context ? `${family.context}\n\n` : ""}Input:\n`;
-  const inputHeader =
-    family.layout.kind === "table" ? `${headerLine(layout, family.layout.inputHeader)}\n` : "";
-  let prompt = count(instructions) + count(opening) + count(inputHeader);
-  let output = header.length > 0 ? count(`${headerLine(layout, header)}\n`) : 0;
+  const inputHeader = family.table ? `${family.table.inputHeader}\n` : "";
+  let prompt = count(family.instructions) + count(opening) + count(inputHeader);
+  let output = family.table ? count(`${tableHeaderLine(base.header)}\n`) : 0;
+  let extras = family.trailerBase ? count(`\n${family.trailerBase}\n`) : 0;
   const fixed = prompt + output;
 
-  const target = horizonTokens(params.horizonK);
-  const rows: ExpectedRow[] = [];
-  const inputLines: string[] = [];
-  const take = (record: PendingRecord) => {
-    rows.push(record.row);
-    inputLines.push(record.inputLine);
+  const accepted: PendingRecord[] = [];
+  const take = (record: PendingRecord, inCost: number, outCost: number, extraCost: number) => {
+    accepted.push(record);
+    prompt += inCost;
+    output += outCost;
+    extras += extraCost;
+  };
+  const pending = (k: number): PendingRecord => {
+    const id = accepted.length + 1 + k;
+    const record = family.next();
+    const row: ExpectedRow = record.label
+      ? { id, label: record.label, cells: record.cells }
+      : { id, cells: record.cells };
+    return {
+      row,
+      record: record.input,
+      inputLine: family.table ? record.input : numberedLine(numbered, id, record.input),
+      outputLine: family.table
+        ? outputRowLine({ ...base, rows: [] }, row)
+        : numberedLine(numbered, id, recordText(params.task, record.cells)),
+      extra: family.extra?.(accepted.length + k) ?? "",
+    };
   };
   for (let done = false; !done; ) {
     // Chunks shrink as the target nears (half the records that still fit, by the mean cost
     // so far), so few records are generated and counted only to be dropped.
-    const spent = prompt + output - fixed;
-    const perRecord = rows.length > 0 ? spent / rows.length : target;
-    const size = Math.max(
-      1,
-      Math.min(MAX_CHUNK, Math.floor((target - prompt - output) / perRecord / 2)),
-    );
-    const chunk: PendingRecord[] = [];
-    for (let k = 0; k < size; k++) {
-      const id = rows.length + 1 + k;
-      const record = family.next();
-      chunk.push({
-        row: { id, cells: record.cells },
-        inputLine: recordLine(layout, id, record.input),
-        outputLine: recordLine(layout, id, record.cells.join(",")),
-      });
-    }
-    // One count per chunk while far from the target (a third of the per-line cost);
-    // line by line once the target is within the chunk.
+    const total = prompt + output + extras;
+    const perRecord = accepted.length > 0 ? (total - fixed) / accepted.length : target;
+    const size = Math.max(1, Math.min(MAX_CHUNK, Math.floor((target - total) / perRecord / 2)));
+    const chunk = Array.from({ length: size }, (_, k) => pending(k));
+    // One count per chunk while far from the target; line by line once it is within reach.
     const inCost = count(joinLines(chunk.map((r) => r.inputLine)));
     const outCost = count(joinLines(chunk.map((r) => r.outputLine)));
-    if (prompt + output + inCost + outCost < target) {
-      chunk.forEach(take);
-      prompt += inCost;
-      output += outCost;
+    const extraCost = family.extra ? count(chunk.map((r) => r.extra).join("")) : 0;
+    if (total + inCost + outCost + extraCost < target) {
+      for (const [k, record] of chunk.entries()) {
+        // Costs are booked once for the whole chunk, on its first record.
+        take(record, k === 0 ? inCost : 0, k === 0 ? outCost : 0, k === 0 ? extraCost : 0);
+      }
       continue;
     }
     for (const record of chunk) {
       const recordIn = count(`${record.inputLine}\n`);
       const recordOut = count(`${record.outputLine}\n`);
-      const before = prompt + output;
-      const after = before + recordIn + recordOut;
+      const recordExtra = record.extra ? count(record.extra) : 0;
+      const before = prompt + output + extras;
+      const after = before + recordIn + recordOut + recordExtra;
       // Stop before a record that would overshoot further than stopping undershoots.
-      if (rows.length > 0 && after > target && after - target > target - before) {
+      if (accepted.length > 0 && after > target && after - target > target - before) {
         done = true;
         break;
       }
-      take(record);
-      prompt += recordIn;
-      output += recordOut;
+      take(record, recordIn, recordOut, recordExtra);
       if (after >= target) {
         done = true;
         break;
@@ -171,17 +139,24 @@ export function generateDocument(params: DocumentParams): TransductionDocument {
     }
   }
 
+  // Tables learn their output order (and the text it needs) once the row count is known.
+  const finish = family.finish?.(accepted.length);
+  const rows = finish
+    ? finish.order.map((i, position) => ({ ...accepted[i]!.row, id: position + 1 }))
+    : accepted.map((r) => r.row);
+  const inputLines = accepted.map((r) => r.inputLine);
   const presented =
     params.format === "shuffled" ? rng.derive("order").shuffle(inputLines) : inputLines;
-  const input = `${opening}${inputHeader}${presented.join("\n")}\n`;
-  const document: TransductionDocument = {
+  const trailer = finish?.trailer ? `\n${finish.trailer}\n` : "";
+  if (trailer) prompt += count(trailer);
+  const input = `${opening}${inputHeader}${joinLines(presented)}${trailer}`;
+  return {
     id,
     params,
-    instructions,
+    instructions: family.instructions,
     input,
-    expected: { ...expectedBase, rows },
+    records: accepted.map((r) => r.record),
+    expected: { ...base, rows },
     tokens: { target, prompt, output, allowance: outputAllowance(params.horizonK) },
   };
-  if (family.variant) document.variant = family.variant;
-  return document;
 }

@@ -15,6 +15,7 @@ import type {
 } from "../../core/index.ts";
 import type { TransductionDocument } from "./document.ts";
 import { ExpectedOutput } from "./expected.ts";
+import type { ScoringMode } from "./params.ts";
 import { type DocumentScore, POSITION_BUCKETS, scoreOutput } from "./verify.ts";
 
 /** One decision per document. */
@@ -40,11 +41,13 @@ export type TransductionLatent = z.infer<typeof TransductionLatent>;
 export const TransductionOutcomeData = z
   .object({
     answered: z.boolean(),
+    scoring: z.enum(["reference", "strict"]),
     score: z
       .object({
         records: z.number().int().nonnegative(),
         correct: z.number().int().nonnegative(),
         accuracy: z.number(),
+        answers: z.number().int().nonnegative(),
         exact: z.boolean(),
         positions: z.array(z.number().nullable()).length(POSITION_BUCKETS),
         selfConsistency: z.number().nullable(),
@@ -79,6 +82,7 @@ export class TransductionEnvironment implements Environment {
   constructor(
     private readonly document: TransductionDocument,
     private readonly options: MakeOptions,
+    private readonly scoring: ScoringMode = "reference",
   ) {}
 
   describe(): TaskCard {
@@ -86,14 +90,16 @@ export class TransductionEnvironment implements Environment {
     return {
       id: this.document.id,
       suite: "transduction",
-      title: `Long-Transduction: ${params.task}, ${params.format}, difficulty ${params.difficulty}, ${params.horizonK}K`,
+      title: `Long-Transduction: ${params.task}, ${params.format}, difficulty ${params.difficulty}, ${params.horizonK}K (${params.tokenizer})`,
       instructions: this.document.instructions,
       tools: [],
       modes: ["say"],
       rules: [
         "Reply with one message holding the whole output.",
         `Output allowance: ${tokens.allowance} tokens.`,
-        "Each required record is scored by exact match.",
+        this.scoring === "strict"
+          ? "Each required record is scored by exact match of its text."
+          : "Each required record is scored exactly, with the reference verifier's tolerances (case and whitespace in lookups, identifier separators, numeric values).",
       ],
       budgets: this.options.budgets ?? TRANSDUCTION_BUDGETS,
       access: this.options.access,
@@ -134,6 +140,7 @@ export class TransductionEnvironment implements Environment {
     const score = this.scored();
     const data: TransductionOutcomeData = {
       answered,
+      scoring: this.scoring,
       score,
       tokens: this.document.tokens,
     };
@@ -146,7 +153,7 @@ export class TransductionEnvironment implements Environment {
   }
 
   private scored(): DocumentScore {
-    this.score ??= scoreOutput(this.document.expected, this.answer ?? "");
+    this.score ??= scoreOutput(this.document.expected, this.answer ?? "", this.scoring);
     return this.score;
   }
 

@@ -1,108 +1,67 @@
 /** Long-Transduction (Willette et al.): long read-mutate-write documents with exact scoring. */
-import { z } from "zod";
-import { parseOrThrow, type Suite, type TaskSpec } from "../../core/index.ts";
+import { parseOrThrow, type Suite } from "../../core/index.ts";
 import { TRANSDUCTION_AGENTS } from "./agents.ts";
 import { aggregateTransduction, positionMetric } from "./aggregate.ts";
-import { exportCommand, scoreCommand } from "./commands.ts";
+import { exportCommand, exportNemoGymCommand, scoreCommand } from "./commands.ts";
 import { generateDocument } from "./document.ts";
 import {
   TRANSDUCTION_BUDGETS,
   TransductionEnvironment,
+  TransductionLatent,
   TransductionOutcomeData,
 } from "./environment.ts";
-import { tableVariant } from "./family-table.ts";
-import {
-  DEFAULT_SEED,
-  DocumentParams,
-  FORMATS,
-  GENERATOR_VERSION,
-  gridParams,
-  HORIZONS_K,
-  TASKS,
-  TOKENIZERS,
-  taskId,
-} from "./params.ts";
+import { GENERATOR_VERSION, TaskPayload } from "./params.ts";
+import { referenceOutput } from "./reference.ts";
 import { transductionRenderer } from "./renderer.ts";
+import { compileGrid, SUBSETS } from "./specs.ts";
 import { transductionStats } from "./stats.ts";
 
 export { referenceAgent, TRANSDUCTION_AGENTS } from "./agents.ts";
 export { aggregateTransduction } from "./aggregate.ts";
-export { exportCommand, scoreCommand } from "./commands.ts";
+export { exportCommand, exportNemoGymCommand, scoreCommand } from "./commands.ts";
 export { type DocumentTokens, generateDocument, type TransductionDocument } from "./document.ts";
 export { ExpectedOutput, outputLines } from "./expected.ts";
 export {
   DEFAULT_SEED,
+  DEFAULT_TOKENIZER,
   DocumentParams,
   GENERATOR_VERSION,
   gridParams,
   outputAllowance,
   parseTaskId,
+  type ScoringMode,
+  TaskPayload,
   taskId,
 } from "./params.ts";
 export { REFERENCE_KINDS, type ReferenceKind, referenceOutput } from "./reference.ts";
 export { transductionRenderer } from "./renderer.ts";
+export { compileGrid, SUBSETS, specOf, type TransductionSpec } from "./specs.ts";
 export { transductionStats } from "./stats.ts";
 export { type DocumentScore, scoreOutput, stripReasoning } from "./verify.ts";
 
-/** Compile options: the root seed and the tokenizer the budgets are measured with. */
-const TransductionCompileOptions = z.looseObject({
-  seed: z.string().min(1).optional(),
-  tokenizer: z.enum(TOKENIZERS).optional(),
-});
-
-/** The compiled spec of one document. */
-function specOf(params: DocumentParams): TaskSpec<DocumentParams> {
-  const tags: Record<string, string | number> = {
-    task: params.task,
-    format: params.format,
-    difficulty: params.difficulty,
-    horizon: `${params.horizonK}k`,
-    horizonK: params.horizonK,
-    sample: params.sample,
-  };
-  if (params.task === "table") tags.variant = tableVariant(params);
-  return {
-    suite: "transduction",
-    id: taskId(params),
-    family: params.task,
-    tags,
-    seed: params.seed,
-    payload: params,
-  };
-}
-
-const subsets: Record<string, (spec: TaskSpec<DocumentParams>) => boolean> = {
-  smoke: (spec) => spec.payload.horizonK === 4 && spec.payload.sample === 1,
-};
-for (const h of HORIZONS_K) subsets[`${h}k`] = (spec) => spec.payload.horizonK === h;
-for (const task of TASKS) subsets[task] = (spec) => spec.payload.task === task;
-for (const format of FORMATS) subsets[format] = (spec) => spec.payload.format === format;
-
 /** The Long-Transduction suite: the frozen 1,440-document grid. */
-export const transductionSuite: Suite<DocumentParams> = {
+export const transductionSuite: Suite<TaskPayload> = {
   id: "transduction",
   version: GENERATOR_VERSION,
   title: "Long-Transduction: staying on task over long read-mutate-write documents",
-  dimensions: ["horizonK", "task", "format", "difficulty"],
-  compile(options = {}) {
-    const parsed = parseOrThrow(
-      TransductionCompileOptions,
-      options,
-      "transduction compile options",
-    );
-    return gridParams(parsed.seed ?? DEFAULT_SEED, parsed.tokenizer ?? "o200k_base").map(specOf);
-  },
-  subsets,
+  dimensions: ["horizonK", "task", "format", "variant", "difficulty"],
+  compile: compileGrid,
+  subsets: SUBSETS,
   budgets: TRANSDUCTION_BUDGETS,
   make(spec, options) {
-    const params = parseOrThrow(DocumentParams, spec.payload, `payload of ${spec.id}`);
-    return new TransductionEnvironment(generateDocument(params), options);
+    const payload = parseOrThrow(TaskPayload, spec.payload, `payload of ${spec.id}`);
+    return new TransductionEnvironment(
+      generateDocument(payload.document),
+      options,
+      payload.scoring,
+    );
   },
   score(_spec, outcome) {
     const data = parseOrThrow(TransductionOutcomeData, outcome.data, "transduction outcome");
     const { score, tokens } = data;
     const metrics: Record<string, number | null> = {
       accuracy: score.accuracy,
+      answerAccuracy: score.records > 0 ? score.answers / score.records : 0,
       exact: score.exact ? 1 : 0,
       records: score.records,
       correct: score.correct,
@@ -121,5 +80,9 @@ export const transductionSuite: Suite<DocumentParams> = {
   renderer: transductionRenderer,
   agents: TRANSDUCTION_AGENTS,
   stats: transductionStats,
-  commands: [scoreCommand, exportCommand],
+  commands: [scoreCommand, exportCommand, exportNemoGymCommand],
+  // `longhaul check`: the required output, whole, never appears in what the agent sees.
+  hidden: (latent) => [
+    referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),
+  ],
 };

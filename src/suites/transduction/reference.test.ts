@@ -3,23 +3,20 @@ import type { ExpectedOutput } from "./expected.ts";
 import { offByOne, type REFERENCE_KINDS, referenceOutput } from "./reference.ts";
 import { scoreOutput } from "./verify.ts";
 
-// Ten distinct answers, so no shifted line matches by accident.
-const answers = Array.from({ length: 10 }, (_, i) => String(100 + i));
+// Ten distinct records, so no shifted line matches by accident.
 const lines = (numbered: boolean): ExpectedOutput => ({
   task: "arith",
   numbered,
-  table: false,
   header: [],
-  rows: answers.map((a, i) => ({ id: i + 1, cells: [a] })),
+  rows: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, cells: [`9-${i}`, String(9 - i)] })),
 });
-// Four rows of two cells under a two-cell header: 10 records, 5 output lines.
-const table = (numbered: boolean): ExpectedOutput => ({
+// Four rows of two cells under a header: 8 records, 5 output lines, matched by position.
+const table: ExpectedOutput = {
   task: "table",
-  numbered,
-  table: true,
-  header: ["b", "a"],
-  rows: [1, 2, 3, 4].map((r) => ({ id: r, cells: [`${r}1`, `${r}0`] })),
-});
+  numbered: false,
+  header: ["[C1]", "[C0]"],
+  rows: [1, 2, 3, 4].map((r) => ({ id: r, label: `[R${r - 1}]`, cells: [`${r}1`, `${r}0`] })),
+};
 
 const accuracy = (kind: (typeof REFERENCE_KINDS)[number], expected: ExpectedOutput) =>
   scoreOutput(expected, referenceOutput(kind, expected)).accuracy;
@@ -43,22 +40,26 @@ describe("reference agents' hand-computed scores", () => {
     expect(accuracy("truncate-half", e)).toBe(0.5);
   });
 
-  it("tables: records are cells; truncate-half keeps 2 of 5 lines", () => {
-    expect(accuracy("drop-one", table(true))).toBe(0.8);
-    expect(accuracy("swap-two", table(true))).toBe(1);
-    expect(accuracy("off-by-one", table(true))).toBe(0.9);
-    expect(accuracy("truncate-half", table(true))).toBe(0.4);
-    // Unnumbered: row 3 dropped, row 4 shifts into its place and row 4 is missing.
-    expect(accuracy("drop-one", table(false))).toBe(0.6);
-    expect(accuracy("swap-two", table(false))).toBe(0.6);
-    expect(accuracy("truncate-half", table(false))).toBe(0.4);
+  it("tables: records are data cells matched by position; truncate-half keeps 2 of 5 lines", () => {
+    expect(accuracy("oracle", table)).toBe(1);
+    // Row 3 dropped: row 4 shifts into its place and row 4 is missing.
+    expect(accuracy("drop-one", table)).toBe(0.5);
+    expect(accuracy("swap-two", table)).toBe(0.5);
+    expect(accuracy("off-by-one", table)).toBe(7 / 8);
+    // The header and row 1 are kept.
+    expect(accuracy("truncate-half", table)).toBe(0.25);
   });
 
   it("writes the required output lines for the oracle", () => {
-    expect(referenceOutput("oracle", table(true))).toBe(
-      "id,b,a\n1,11,10\n2,21,20\n3,31,30\n4,41,40\n",
+    expect(referenceOutput("oracle", table)).toBe(
+      ",[C1],[C0]\n[R0],11,10\n[R1],21,20\n[R2],31,30\n[R3],41,40\n",
     );
-    expect(referenceOutput("oracle", lines(false)).split("\n")[0]).toBe("100");
+    expect(referenceOutput("oracle", lines(true)).split("\n")[0]).toBe("[1]9-0=9");
+    expect(referenceOutput("oracle", lines(false)).split("\n")[0]).toBe("9-0=9");
+  });
+
+  it("off-by-one moves an arithmetic value, keeping the copied expression", () => {
+    expect(referenceOutput("off-by-one", lines(true)).split("\n")[5]).toBe("[6]9-5=5");
   });
 });
 

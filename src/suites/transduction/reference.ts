@@ -30,7 +30,8 @@ export function offByOne(answer: string): string {
   return answer.slice(0, -1) + next;
 }
 
-function rowsFor(kind: ReferenceKind, rows: ExpectedRow[]): ExpectedRow[] {
+function rowsFor(kind: ReferenceKind, expected: ExpectedOutput): ExpectedRow[] {
+  const rows = expected.rows;
   const mid = Math.floor(rows.length / 2);
   switch (kind) {
     case "drop-one":
@@ -41,10 +42,15 @@ function rowsFor(kind: ReferenceKind, rows: ExpectedRow[]): ExpectedRow[] {
       [out[mid - 1], out[mid]] = [out[mid]!, out[mid - 1]!];
       return out;
     }
-    case "off-by-one":
+    case "off-by-one": {
+      // The answer of an arithmetic row is its value; of any other row its first cell.
+      const at = expected.task === "arith" ? 1 : 0;
       return rows.map((row, i) =>
-        i === mid ? { id: row.id, cells: [offByOne(row.cells[0]!), ...row.cells.slice(1)] } : row,
+        i === mid
+          ? { ...row, cells: row.cells.map((cell, c) => (c === at ? offByOne(cell) : cell)) }
+          : row,
       );
+    }
     default:
       return rows;
   }
@@ -53,10 +59,10 @@ function rowsFor(kind: ReferenceKind, rows: ExpectedRow[]): ExpectedRow[] {
 /**
  * The text a reference agent writes: `oracle` the required output; `drop-one` omits the
  * middle row; `swap-two` swaps the middle row with the one before; `off-by-one` makes the
- * middle row's first answer a near miss; `truncate-half` stops after half the output lines.
+ * middle row's answer (its value, or its first cell) a near miss; `truncate-half` stops after half the output lines.
  */
 export function referenceOutput(kind: ReferenceKind, expected: ExpectedOutput): string {
-  const lines = outputLines(expected, rowsFor(kind, expected.rows));
+  const lines = outputLines(expected, rowsFor(kind, expected));
   const kept = kind === "truncate-half" ? lines.slice(0, Math.floor(lines.length / 2)) : lines;
   return kept.length > 0 ? `${kept.join("\n")}\n` : "";
 }

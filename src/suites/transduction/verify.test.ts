@@ -2,163 +2,191 @@ import { describe, expect, it } from "vitest";
 import type { ExpectedOutput } from "./expected.ts";
 import { scoreOutput, stripReasoning } from "./verify.ts";
 
-const lines = (
-  task: ExpectedOutput["task"],
-  numbered: boolean,
-  answers: string[],
-): ExpectedOutput => ({
-  task,
-  numbered,
-  table: false,
-  header: [],
-  rows: answers.map((a, i) => ({ id: i + 1, cells: [a] })),
+const rows = (task: ExpectedOutput["task"], numbered: boolean, cells: string[][]) =>
+  ({
+    task,
+    numbered,
+    header: [],
+    rows: cells.map((c, i) => ({ id: i + 1, cells: c })),
+  }) satisfies ExpectedOutput;
+
+// Four expressions: 5+6=11, 2+4-1=5, 9-9=0, 4+8-3+2=11.
+const arith = (numbered: boolean) =>
+  rows("arith", numbered, [
+    ["5+6", "11"],
+    ["2+4-1", "5"],
+    ["9-9", "0"],
+    ["4+8-3+2", "11"],
+  ]);
+
+describe("arithmetic: the whole line is the record", () => {
+  it("scores an exact numbered output 1, with full self-consistency", () => {
+    const s = scoreOutput(arith(true), "[1]5+6=11\n[2]2+4-1=5\n[3]9-9=0\n[4]4+8-3+2=11\n");
+    expect(s).toMatchObject({ records: 4, correct: 4, answers: 4, exact: true, empty: false });
+    expect(s.selfConsistency).toBe(1);
+  });
+
+  it("counts the copy: a right value after a miscopied expression is wrong but consistent", () => {
+    // Row 2 copies 2+4+1 (= 7) and writes 5: answer right, copy wrong, inconsistent.
+    // Row 3 copies 9-8 and writes 1: answer wrong, copy wrong, consistent.
+    const s = scoreOutput(arith(true), "[1]5+6=11\n[2]2+4+1=5\n[3]9-8=1\n[4]4+8-3+2=11");
+    expect(s).toMatchObject({ correct: 2, answers: 3 });
+    expect(s.selfConsistency).toBe(0.75);
+  });
+
+  it("reference mode: whitespace, number spelling and order do not matter", () => {
+    const out = "[3] 9 - 9 = 0.0\n[1]5 + 6=11\n[4]4+8-3+2= 11\n[2]  2+4-1 =5.";
+    expect(scoreOutput(arith(true), out).exact).toBe(true);
+    // Strict: only [1]... is not the canonical text either ("5 + 6"): nothing matches.
+    expect(scoreOutput(arith(true), out, "strict").correct).toBe(0);
+  });
+
+  it("matches numbered streams by id: the first parsable line of an id wins", () => {
+    const out = "[1]5+6=12\n[1]5+6=11\n[2]garbage\n[2]2+4-1=5\n[4]4+8-3+2=11";
+    // Reference: [1] takes 5+6=12 (wrong); [2]garbage is no record, so [2]2+4-1=5 counts.
+    expect(scoreOutput(arith(true), out).correct).toBe(2);
+    // Strict: [2]garbage is the record of id 2.
+    expect(scoreOutput(arith(true), out, "strict").correct).toBe(1);
+  });
+
+  it("unnumbered: skips non-record lines in reference mode, cascades an omission", () => {
+    const out = "Here are the results:\n5+6=11\n2+4-1=5\n```\n4+8-3+2=11";
+    // Reference: prose and the fence are skipped; 9-9=0 is missing, so line 3 holds row 4's
+    // record (wrong for row 3) and row 4 has none: 2 of 4.
+    expect(scoreOutput(arith(false), out).correct).toBe(2);
+    // Strict: every line counts, so nothing lines up.
+    expect(scoreOutput(arith(false), out, "strict").correct).toBe(0);
+  });
 });
 
-const table = (numbered: boolean, header: string[], rows: string[][]): ExpectedOutput => ({
-  task: "table",
-  numbered,
-  table: true,
-  header,
-  rows: rows.map((cells, i) => ({ id: i + 1, cells })),
-});
+describe("UUID sorting", () => {
+  const uuid = (numbered: boolean) =>
+    rows("uuid", numbered, [
+      ["0000000a", "0000000b"],
+      ["0000001a", "0000002a"],
+      ["000000ff", "00000100"],
+    ]);
 
-describe("arithmetic", () => {
-  const ordered = lines("arith", true, ["5", "-3", "12", "7"]);
-  const unnumbered = lines("arith", false, ["5", "-3", "12", "7"]);
-
-  it("scores an exact numbered output 1 and marks it complete", () => {
-    const s = scoreOutput(ordered, "1: 5\n2: -3\n3: 12\n4: 7\n");
-    expect(s).toMatchObject({ records: 4, correct: 4, accuracy: 1, exact: true, empty: false });
-    expect(s.selfConsistency).toBeNull();
-  });
-
-  it("matches numbered streams by id: order does not matter, omissions cost one record", () => {
-    expect(scoreOutput(ordered, "3: 12\n1: 5\n4: 7\n2: -3").accuracy).toBe(1);
-    expect(scoreOutput(ordered, "1: 5\n3: 12\n4: 7").accuracy).toBe(0.75);
-    expect(scoreOutput(ordered, "1: 5\n2: -4\n3: 12\n4: 7")).toMatchObject({
-      correct: 3,
-      exact: false,
-    });
-  });
-
-  it("keeps the first line of a repeated id", () => {
-    expect(scoreOutput(ordered, "1: 6\n1: 5\n2: -3\n3: 12\n4: 7").correct).toBe(3);
-  });
-
-  it("cascades an omission in unnumbered streams (every later line shifts)", () => {
-    // 5 matches; 12 vs -3, 7 vs 12 and nothing vs 7 are wrong.
-    expect(scoreOutput(unnumbered, "5\n12\n7\n").accuracy).toBe(0.25);
-  });
-
-  it("ignores blank lines and surrounding whitespace, nothing else", () => {
-    expect(scoreOutput(unnumbered, "\n 5 \r\n\n-3\r\n12\n\n7").accuracy).toBe(1);
-    expect(scoreOutput(unnumbered, "5.\n-3\n12\n7").correct).toBe(3);
-  });
-});
-
-describe("uuid sorting", () => {
-  const answers = ["0000000a 0000000b", "0000001a 0000002a", "000000ff 00000100"];
-
-  it("scores records exactly and self-consistency as sortedness, numbered", () => {
+  it("scores lists exactly and self-consistency as sortedness", () => {
     const s = scoreOutput(
-      lines("uuid", true, answers),
-      "1: 0000000b 0000000a\n2: 0000001a 0000002a\n3: 00000001 00000002",
+      uuid(true),
+      "[1]0000000b,0000000a\n[2]0000001a,0000002a\n[3]00000001,00000002",
     );
     expect(s.accuracy).toBeCloseTo(1 / 3);
     expect(s.selfConsistency).toBeCloseTo(2 / 3);
   });
 
-  it("counts a missing row as neither correct nor consistent, unnumbered", () => {
-    const s = scoreOutput(lines("uuid", false, answers), "0000000a 0000000b\n0000001a 0000002a");
+  it("reference mode: any separator, any case; strict wants the canonical text", () => {
+    const out = "[1]0000000A 0000000B\n[2] (0000001a), (0000002A)\n[3]000000ff,00000100";
+    expect(scoreOutput(uuid(true), out).correct).toBe(3);
+    expect(scoreOutput(uuid(true), out, "strict").correct).toBe(1);
+  });
+
+  it("unnumbered: a missing row is neither correct nor consistent; prose is skipped", () => {
+    const s = scoreOutput(uuid(false), "Sorted:\n0000000a,0000000b\n0000001a,0000002a");
     expect(s.accuracy).toBeCloseTo(2 / 3);
     expect(s.selfConsistency).toBeCloseTo(2 / 3);
+    expect(scoreOutput(uuid(false), "Sorted:\n0000000a,0000000b", "strict").correct).toBe(0);
   });
 });
 
 describe("variable lookup", () => {
-  const answers = ["47 + 54", "10 + 99", "23 + 23"];
+  const lookup = (numbered: boolean) => rows("lookup", numbered, [["47 + 54"], ["10 + 99"]]);
 
   it("matches shuffled numbered output by id", () => {
-    expect(
-      scoreOutput(lines("lookup", true, answers), "2: 10 + 99\n3: 23 + 23\n1: 47 + 54").exact,
-    ).toBe(true);
+    expect(scoreOutput(lookup(true), "[2]10 + 99\n[1]47 + 54").exact).toBe(true);
   });
 
-  it("cascades a duplicated line in unnumbered output", () => {
-    expect(
-      scoreOutput(lines("lookup", false, answers), "47 + 54\n47 + 54\n10 + 99\n23 + 23").accuracy,
-    ).toBeCloseTo(1 / 3);
-  });
-});
-
-describe("tables", () => {
-  it("compares numbered CSV cells by position after matching rows by id", () => {
-    const expected = table(
-      true,
-      ["b", "a"],
-      [
-        ["20", "10"],
-        ["40", "30"],
-      ],
-    );
-    // 2 header cells + 4 data cells; one data cell wrong.
-    expect(scoreOutput(expected, "id,b,a\n1,20,10\n2,40,31").accuracy).toBeCloseTo(5 / 6);
-    expect(scoreOutput(expected, "id,b,a\n2,40,30\n1,20,10").exact).toBe(true);
-    // No header line: its two cells are wrong, rows still match by id.
-    expect(scoreOutput(expected, "1,20,10\n2,40,30").accuracy).toBeCloseTo(4 / 6);
-    // Swapped columns: every cell of the header and rows misplaced.
-    expect(scoreOutput(expected, "id,a,b\n1,10,20\n2,30,40").correct).toBe(0);
+  it("reference mode collapses whitespace and ignores case; strict does not", () => {
+    expect(scoreOutput(lookup(true), "[1]  47   + 54\n[2]10 + 99").correct).toBe(2);
+    expect(scoreOutput(lookup(true), "[1]  47   + 54\n[2]10 + 99", "strict").correct).toBe(1);
+    expect(scoreOutput(lookup(false), "47+54\n10 + 99").correct).toBe(1);
   });
 
-  it("cascades a dropped row in an unnumbered CSV", () => {
-    const expected = table(
-      false,
-      ["b", "a"],
-      [
-        ["20", "10"],
-        ["40", "30"],
-        ["60", "50"],
-      ],
-    );
-    // header 2 + row 1 2 correct; row 2 compared with row 3 and row 3 missing: 4 of 8.
-    expect(scoreOutput(expected, "b,a\n20,10\n60,50\n").accuracy).toBe(0.5);
-    expect(scoreOutput(expected, "b,a\n20, 10\n40,30\n60,50").exact).toBe(true);
-  });
-
-  it("scores key-value phrases exactly, inner spaces included", () => {
-    const expected = table(false, ["owner"], [["brave lantern"], ["calm otter"]]);
-    expect(scoreOutput(expected, "owner\nbrave lantern\ncalm  otter").correct).toBe(2);
+  it("does not skip lines, even in reference mode: a duplicate cascades", () => {
+    expect(scoreOutput(lookup(false), "47 + 54\n47 + 54\n10 + 99").accuracy).toBe(0.5);
   });
 });
 
-describe("reasoning blocks", () => {
-  const expected = lines("arith", true, ["5", "-3"]);
+describe("tables: data cells only, by position", () => {
+  const table: ExpectedOutput = {
+    task: "table",
+    numbered: false,
+    header: ["[C1]", "[C0]"],
+    rows: [
+      { id: 1, label: "[R1]", cells: ["20", "10"] },
+      { id: 2, label: "[R0]", cells: ["40", "30"] },
+      { id: 3, label: "[R2]", cells: ["60", "50"] },
+    ],
+  };
+
+  it("never scores the header or the row labels", () => {
+    const s = scoreOutput(table, ",[C1],[C0]\n[R1],20,10\n[R0],40,30\n[R2],60,50\n");
+    expect(s).toMatchObject({ records: 6, correct: 6, exact: true });
+    // Wrong header and labels cost nothing.
+    expect(scoreOutput(table, ",x,y\nA,20,10\nB,40,30\nC,60,50").correct).toBe(6);
+  });
+
+  it("compares cells by position: one wrong cell, a swapped pair of columns", () => {
+    expect(scoreOutput(table, ",[C1],[C0]\n[R1],20,10\n[R0],40,31\n[R2],60, 50 ").correct).toBe(5);
+    expect(scoreOutput(table, ",[C0],[C1]\n[R1],10,20\n[R0],30,40\n[R2],50,60").correct).toBe(0);
+  });
+
+  it("cascades a dropped row and treats a header without its leading comma as a row", () => {
+    // Row [R0] dropped: [R2]'s cells meet row 2, row 3 is missing: 2 of 6.
+    expect(scoreOutput(table, ",[C1],[C0]\n[R1],20,10\n[R2],60,50").correct).toBe(2);
+    // "[C1],[C0]" without the corner comma is read as row 1 (its cells: "[C0]").
+    expect(scoreOutput(table, "[C1],[C0]\n[R1],20,10\n[R0],40,30\n[R2],60,50").correct).toBe(0);
+  });
+
+  it("scores the same in strict mode", () => {
+    const out = ",[C1],[C0]\n[R1],20,10\n[R0],40 ,30\n";
+    expect(scoreOutput(table, out, "strict")).toEqual(scoreOutput(table, out));
+  });
+});
+
+describe("reasoning", () => {
+  const expected = arith(true);
+  const answer = "[1]5+6=11\n[2]2+4-1=5\n[3]9-9=0\n[4]4+8-3+2=11";
 
   it("keeps only the text after the last </think>", () => {
-    expect(stripReasoning("<think>1: 4</think>a<think>b</think>1: 5")).toBe("1: 5");
-    expect(scoreOutput(expected, "<think>1: 5\n2: 9</think>\n1: 5\n2: -3").exact).toBe(true);
-    expect(scoreOutput(expected, "<think>1: 5\n2: -3</think>\n").accuracy).toBe(0);
+    expect(stripReasoning("<think>a</think>b<think>c</think>\n\nanswer")).toBe("answer");
+    expect(scoreOutput(expected, `<think>[1]5+6=12</think>\n${answer}`).exact).toBe(true);
+    expect(scoreOutput(expected, `<think>${answer}</think>\n`).correct).toBe(0);
   });
 
   it("scores an unfinished block as empty output", () => {
-    const s = scoreOutput(expected, "<think>\n1: 5\n2: -3\n");
-    expect(s).toMatchObject({ accuracy: 0, exact: false, empty: true });
-    expect(stripReasoning("<think>a</think>1: 5\n<think>b")).toBe("");
+    expect(scoreOutput(expected, `<think>\n${answer}`)).toMatchObject({
+      correct: 0,
+      empty: true,
+    });
+  });
+
+  it("keeps the answer when a <think> follows the last </think>", () => {
+    const text = `<think>plan</think>\n${answer}\n<think>`;
+    expect(stripReasoning(text)).toBe(`${answer}\n<think>`);
+    expect(scoreOutput(expected, text).exact).toBe(true);
+  });
+
+  it("keeps the final channel of Harmony output; analysis alone is no answer", () => {
+    const harmony = `<|channel|>analysis<|message|>[1]5+6=12<|end|><|start|>assistant<|channel|>final<|message|>\n${answer}`;
+    expect(scoreOutput(expected, harmony).exact).toBe(true);
+    expect(stripReasoning("<|channel|>analysis<|message|>[1]5+6=11")).toBe("");
   });
 });
 
 describe("position-resolved accuracy", () => {
   it("averages records within each tenth of the output", () => {
-    const answers = Array.from({ length: 20 }, (_, i) => String(i));
-    const output = answers.map((a, i) => `${i + 1}: ${i < 10 ? a : "x"}`).join("\n");
-    expect(scoreOutput(lines("arith", true, answers), output).positions).toEqual([
+    const cells = Array.from({ length: 20 }, (_, i) => [`${i}+0`, String(i)]);
+    const output = cells.map((c, i) => `[${i + 1}]${c[0]}=${i < 10 ? c[1] : "x"}`).join("\n");
+    expect(scoreOutput(rows("arith", true, cells), output).positions).toEqual([
       1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
     ]);
   });
 
   it("leaves tenths without records empty", () => {
     // 4 records fall in tenths 0, 2, 5 and 7.
-    const s = scoreOutput(lines("arith", true, ["1", "2", "3", "4"]), "1: 1\n2: 0\n3: 3\n4: 4");
+    const s = scoreOutput(arith(true), "[1]5+6=11\n[2]2+4-1=0\n[3]9-9=0\n[4]4+8-3+2=11");
     expect(s.positions).toEqual([1, null, 0, null, null, 1, null, 1, null, null]);
   });
 });

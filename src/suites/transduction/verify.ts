@@ -1,116 +1,278 @@
 /**
- * The exact verifier (appendix B). A required record (an output row, or a CSV cell) is
- * correct only when it matches exactly. Numbered streams are matched by id; unnumbered
- * streams match non-empty lines ordinally, so an omission shifts every later match (by
- * design, appendix E). CSV cells are compared by position. Lines are trimmed of surrounding
- * whitespace before matching; nothing else is normalised.
+ * The exact verifier (appendix B). Every required record, an output row of a line task or a
+ * data cell of a table, is scored right or wrong. Numbered streams are matched by `[N]` id
+ * (the first line for an id wins); unnumbered streams and tables match lines ordinally, so
+ * an omission shifts every later match (by design, appendix E).
+ *
+ * Two modes. `reference` (the default) has the tolerances of the authors' reference verifier,
+ * which its README makes part of the task: arithmetic lines parse as `expression=number`
+ * (whitespace ignored, the value compared as a number), identifier tokens are found with any
+ * separator and compared case-insensitively, lookups ignore case and collapse whitespace,
+ * and unnumbered arithmetic and identifier streams skip lines that hold no record. `strict`
+ * compares each record's text exactly (lines trimmed), with no line skipped. Tables score the
+ * same in both: header and row labels are never scored, cells compare after trimming.
  */
-import type { ExpectedOutput } from "./expected.ts";
+import type { ExpectedOutput, ExpectedRow } from "./expected.ts";
+import type { ScoringMode } from "./params.ts";
 
 /** Number of position buckets: accuracy by tenths of the required output. */
 export const POSITION_BUCKETS = 10;
 
 /** The verifier's verdict on one output for one document. */
 export interface DocumentScore {
-  /** Required records (rows, or header and data cells for tables). */
+  /** Required records (rows of line tasks, data cells of tables). */
   records: number;
   correct: number;
   /** correct / records. */
   accuracy: number;
+  /** Records whose answer is right whatever the copy (arithmetic: the value alone). */
+  answers: number;
   /** Every required record correct. */
   exact: boolean;
   /** Accuracy of the records in each tenth of the required output, in output order. */
   positions: (number | null)[];
-  /** UUID sorting only: share of required rows whose emitted list is in ascending order. */
+  /**
+   * Arithmetic and UUID sorting: share of required rows whose emitted record is consistent
+   * with itself (the value of the written expression; identifiers in ascending order),
+   * whatever it was asked. Null for the other tasks.
+   */
   selfConsistency: number | null;
-  /** Nothing left to score once reasoning blocks are removed. */
+  /** Nothing left to score once reasoning is removed. */
   empty: boolean;
 }
 
+const THINK_CLOSE = "</think>";
+const HARMONY_FINAL = "<|channel|>final<|message|>";
+const HARMONY_ANALYSIS = "<|channel|>analysis<|message|>";
+
 /**
- * Remove reasoning: keep the text after the last `</think>`; an unclosed `<think>` left in
- * what remains means the answer never started, which scores as empty output.
+ * Remove reasoning, as the reference does: keep the text after the last `</think>` (a later
+ * `<think>` stays in the answer); an unclosed `<think>` means the answer never started. For
+ * Harmony-format output keep the final channel; analysis alone means no answer.
  */
 export function stripReasoning(text: string): string {
-  const close = text.lastIndexOf("</think>");
-  const rest = close >= 0 ? text.slice(close + "</think>".length) : text;
-  return rest.includes("<think>") ? "" : rest;
+  const after = (marker: string) =>
+    text.slice(text.lastIndexOf(marker) + marker.length).replace(/^\n+/, "");
+  if (text.includes(THINK_CLOSE)) return after(THINK_CLOSE);
+  if (text.includes("<think>")) return "";
+  if (text.includes(HARMONY_FINAL)) return after(HARMONY_FINAL);
+  if (text.includes(HARMONY_ANALYSIS)) return "";
+  return text;
 }
 
-const NUMBERED_LINE = /^(\d+)\s*:\s*(.*)$/;
-const TABLE_ID = /^\d+$/;
-
-/** Header and per-row contents an output supplies, aligned with the expected rows. */
-interface Alignment {
-  header: string | undefined;
-  rows: (string | undefined)[];
+/** One record as the output states it, read once: its text and what a task parses from it. */
+interface Stated {
+  text: string;
+  /** Arithmetic: the written expression (whitespace removed) and value. */
+  arith?: { expr: string; value: number };
+  /** UUID sorting: the identifier tokens, lowercased. */
+  tokens?: string[];
 }
 
-function align(expected: ExpectedOutput, lines: string[]): Alignment {
+/** How a task reads and judges one record line in one mode. */
+interface RecordRule {
+  /** The record a line states (without its `[N]` prefix), or undefined when it holds none. */
+  read(line: string): Stated | undefined;
+  /** Whether the stated record answers the expected row: [whole record, answer alone]. */
+  judge(found: Stated, row: ExpectedRow): [boolean, boolean];
+  /** Whether the stated record agrees with itself (self-consistency), when the task has it. */
+  consistent?(found: Stated): boolean;
+}
+
+const ARITH_LINE = /^([\d\s+-]+)=\s*(-?[\d.]+)\s*$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
+const TERM = /^[+-]?\d+$/;
+const UUID_TOKEN = /\b[0-9a-fA-F]{8}\b/g;
+
+const squash = (s: string) => s.replace(/\s+/g, "");
+const collapse = (s: string) => s.trim().split(/\s+/).join(" ").toLowerCase();
+
+/** `expression=value` split as the reference reads it; undefined when the line is not one. */
+function arithParts(line: string): Stated["arith"] {
+  const m = ARITH_LINE.exec(line.trim());
+  if (!m || !NUMBER.test(m[2]!)) return undefined;
+  return { expr: squash(m[1]!), value: Number(m[2]) };
+}
+
+/**
+ * The value of a whitespace-free `a+b-c` chain as the reference sums it (split before each
+ * sign, every piece an integer), undefined when a piece is not one (`5+-3`, `+`).
+ */
+function evaluate(expr: string): number | undefined {
+  let sum = 0;
+  let start = 0;
+  for (let i = 1; i <= expr.length; i++) {
+    if (i < expr.length && expr[i] !== "+" && expr[i] !== "-") continue;
+    const term = expr.slice(start, i);
+    if (!TERM.test(term)) return undefined;
+    sum += Number(term);
+    start = i;
+  }
+  return sum;
+}
+
+function uuidTokens(text: string): string[] {
+  return (text.match(UUID_TOKEN) ?? []).map((t) => t.toLowerCase());
+}
+
+const ascending = (items: string[] | undefined) =>
+  items !== undefined &&
+  items.length > 0 &&
+  items.every((item, i) => i === 0 || items[i - 1]! <= item);
+
+const arithConsistent = ({ arith }: Stated) =>
+  arith !== undefined && evaluate(arith.expr) === arith.value;
+
+const withArith = (text: string): Stated => ({ text, arith: arithParts(text) });
+const withTokens = (text: string): Stated => ({ text, tokens: uuidTokens(text) });
+
+const RULES: Record<Exclude<ExpectedOutput["task"], "table">, Record<ScoringMode, RecordRule>> = {
+  arith: {
+    reference: {
+      read(line) {
+        const found = withArith(line);
+        return found.arith ? found : undefined;
+      },
+      judge({ arith }, row) {
+        const answer = Math.abs(arith!.value - Number(row.cells[1])) < 1e-9;
+        const want = row.cells[0]!;
+        return [answer && (arith!.expr === want || arith!.expr === squash(want)), answer];
+      },
+      consistent: arithConsistent,
+    },
+    strict: {
+      read: withArith,
+      judge({ text }, row) {
+        const exact = text === `${row.cells[0]}=${row.cells[1]}`;
+        const at = text.lastIndexOf("=");
+        return [exact, at >= 0 && text.slice(at + 1) === row.cells[1]];
+      },
+      consistent: arithConsistent,
+    },
+  },
+  uuid: {
+    reference: {
+      read(line) {
+        const found = withTokens(line);
+        return found.tokens!.length > 0 ? found : undefined;
+      },
+      judge({ tokens }, row) {
+        const ok =
+          tokens!.length === row.cells.length && tokens!.every((t, i) => t === row.cells[i]);
+        return [ok, ok];
+      },
+      consistent: ({ tokens }) => ascending(tokens),
+    },
+    strict: {
+      read: withTokens,
+      judge({ text }, row) {
+        const ok = text === row.cells.join(",");
+        return [ok, ok];
+      },
+      consistent: ({ tokens }) => ascending(tokens),
+    },
+  },
+  lookup: {
+    reference: {
+      read: (text) => ({ text }),
+      judge({ text }, row) {
+        const want = row.cells[0]!;
+        const ok = text === want || collapse(text) === collapse(want);
+        return [ok, ok];
+      },
+    },
+    strict: {
+      read: (text) => ({ text }),
+      judge({ text }, row) {
+        const ok = text === row.cells[0];
+        return [ok, ok];
+      },
+    },
+  },
+};
+
+const NUMBERED_REFERENCE = /^\[(\d+)\]\s*(.*)$/;
+const NUMBERED_STRICT = /^\[(\d+)\](.*)$/;
+
+/** The record stated for every expected row of a line task, matched by id or by position. */
+function alignLines(
+  expected: ExpectedOutput,
+  lines: string[],
+  rule: RecordRule,
+  mode: ScoringMode,
+): (Stated | undefined)[] {
   if (!expected.numbered) {
-    const offset = expected.table ? 1 : 0;
-    return {
-      header: expected.table ? lines[0] : undefined,
-      rows: expected.rows.map((_, i) => lines[i + offset]),
-    };
+    const records = lines.map(rule.read).filter((r): r is Stated => r !== undefined);
+    return expected.rows.map((_, i) => records[i]);
   }
-  // Numbered: the first line for each id wins; a table's header is the line headed `id`.
-  const byId = new Map<number, string>();
-  let header: string | undefined;
+  const prefix = mode === "strict" ? NUMBERED_STRICT : NUMBERED_REFERENCE;
+  const byId = new Map<number, Stated>();
   for (const line of lines) {
-    let id: string | undefined;
-    let content: string;
-    if (expected.table) {
-      const comma = line.indexOf(",");
-      const first = (comma < 0 ? line : line.slice(0, comma)).trim();
-      content = comma < 0 ? "" : line.slice(comma + 1);
-      if (first === "id") {
-        header ??= content;
-        continue;
-      }
-      if (TABLE_ID.test(first)) id = first;
-    } else {
-      const m = NUMBERED_LINE.exec(line);
-      id = m?.[1];
-      content = m?.[2] ?? "";
-    }
-    if (id !== undefined && !byId.has(Number(id))) byId.set(Number(id), content);
+    const m = prefix.exec(line);
+    if (!m) continue;
+    const id = Number(m[1]);
+    // The first line of an id wins: later ones are not even read.
+    if (byId.has(id)) continue;
+    const record = rule.read(m[2]!);
+    if (record !== undefined) byId.set(id, record);
   }
-  return { header, rows: expected.rows.map((row) => byId.get(row.id)) };
+  return expected.rows.map((row) => byId.get(row.id));
 }
 
-function cellsOf(expected: ExpectedOutput, content: string | undefined): string[] {
-  if (content === undefined) return [];
-  return expected.table ? content.split(",").map((cell) => cell.trim()) : [content.trim()];
-}
-
-function isAscending(list: string): boolean {
-  const items = list.split(/\s+/).filter((item) => item.length > 0);
-  if (items.length === 0) return false;
-  for (let i = 1; i < items.length; i++) if (items[i - 1]! > items[i]!) return false;
-  return true;
+/**
+ * Cells of every expected table row, by position: a first line opening with a comma is the
+ * header and skipped; each row's first cell is its label, not scored.
+ */
+function alignTable(expected: ExpectedOutput, lines: string[]): (string[] | undefined)[] {
+  const start = lines[0]?.startsWith(",") ? 1 : 0;
+  return expected.rows.map((_, i) => {
+    const line = lines[start + i];
+    return line === undefined
+      ? undefined
+      : line
+          .split(",")
+          .slice(1)
+          .map((c) => c.trim());
+  });
 }
 
 /** Score an output (raw model text, reasoning included) against a document's required output. */
-export function scoreOutput(expected: ExpectedOutput, rawOutput: string): DocumentScore {
+export function scoreOutput(
+  expected: ExpectedOutput,
+  rawOutput: string,
+  mode: ScoringMode = "reference",
+): DocumentScore {
   const text = stripReasoning(rawOutput);
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-  const aligned = align(expected, lines);
+  // Tables keep their lines untrimmed, as the reference reads them: a header must open with
+  // the comma to be recognised.
+  const raw = text.split("\n").filter((line) => line.trim().length > 0);
+  const lines = raw.map((line) => line.trim());
 
   // Correctness of every required record, in required output order.
   const marks: boolean[] = [];
-  const compare = (want: string[], got: string[]) => {
-    want.forEach((cell, i) => {
-      marks.push(got[i] === cell);
+  let answers = 0;
+  let consistent = 0;
+  let selfConsistency: number | null = null;
+  if (expected.task === "table") {
+    alignTable(expected, raw).forEach((cells, i) => {
+      expected.rows[i]!.cells.forEach((cell, j) => {
+        marks.push(cells?.[j] === cell);
+      });
     });
-  };
-  if (expected.table) compare(expected.header, cellsOf(expected, aligned.header));
-  expected.rows.forEach((row, i) => {
-    compare(row.cells, cellsOf(expected, aligned.rows[i]));
-  });
+    answers = marks.filter(Boolean).length;
+  } else {
+    const rule = RULES[expected.task][mode];
+    alignLines(expected, lines, rule, mode).forEach((found, i) => {
+      const [whole, answer] =
+        found === undefined ? [false, false] : rule.judge(found, expected.rows[i]!);
+      marks.push(whole);
+      if (answer) answers++;
+      if (found !== undefined && rule.consistent?.(found)) consistent++;
+    });
+    if (rule.consistent && expected.rows.length > 0) {
+      selfConsistency = consistent / expected.rows.length;
+    }
+  }
 
   const correct = marks.filter(Boolean).length;
   const sums = new Array<number>(POSITION_BUCKETS).fill(0);
@@ -120,15 +282,11 @@ export function scoreOutput(expected: ExpectedOutput, rawOutput: string): Docume
     sizes[bucket]! += 1;
     if (ok) sums[bucket]! += 1;
   });
-  const selfConsistency =
-    expected.task === "uuid" && expected.rows.length > 0
-      ? aligned.rows.filter((row) => row !== undefined && isAscending(row)).length /
-        expected.rows.length
-      : null;
   return {
     records: marks.length,
     correct,
     accuracy: marks.length > 0 ? correct / marks.length : 0,
+    answers,
     exact: marks.length > 0 && correct === marks.length,
     positions: sums.map((sum, b) => (sizes[b]! > 0 ? sum / sizes[b]! : null)),
     selfConsistency,

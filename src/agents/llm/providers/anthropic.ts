@@ -14,9 +14,6 @@ import type {
   RequestSettings,
 } from "./types.ts";
 
-/** The default endpoint, passed explicitly so ANTHROPIC_BASE_URL never redirects a run silently. */
-export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
-
 /** max_tokens is required by the messages API; this applies when neither option nor suite sets it. */
 const DEFAULT_MAX_TOKENS = 4096;
 

@@ -3,6 +3,7 @@ import OpenAI, * as sdk from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { formatZodError, LonghaulError } from "../../../core/index.ts";
+import { OPENAI_BASE_URL } from "./endpoints.ts";
 import { classifySdkError } from "./sdk-errors.ts";
 import type {
   AdapterConfig,
@@ -11,9 +12,6 @@ import type {
   ProviderAdapter,
   RequestSettings,
 } from "./types.ts";
-
-/** The default endpoint, passed explicitly so OPENAI_BASE_URL never redirects a run silently. */
-export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 const ToolCallWire = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { greedyAgent } from "../../test/fixtures/grid-agents.ts";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
+import { runSuite } from "../run/index.ts";
 import {
   EpisodeLog,
   loadRun,
@@ -11,8 +12,7 @@ import {
   RUN_FILES,
   readTrace,
   recoverEpisodes,
-} from "./run-dir.ts";
-import { runSuite } from "./runner.ts";
+} from "./index.ts";
 
 let dir: string;
 beforeAll(async () => {

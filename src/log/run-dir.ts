@@ -1,6 +1,7 @@
 /**
  * The run directory on disk: run.json (header), episodes.jsonl (one EpisodeRecord per
- * finished episode, appended and synced as each finishes) and traces/<file>.json.gz.
+ * finished episode, appended and synced as each finishes), traces/<file>.json.gz and, for
+ * runs with streams, checkpoints/<stream>/<index>.json (agent memory after each episode).
  *
  * episodes.jsonl may hold several lines for one episode when `retryErrors` reran it: the
  * last line per episodeId wins. A final line without its newline is a write torn by a
@@ -8,27 +9,28 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { cp, mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
-import type { z } from "zod";
-import { EpisodeRecord, formatZodError, LonghaulError, Trace } from "../core/index.ts";
-import { RunHeader } from "./header.ts";
-import { episodeFileName } from "./plan.ts";
+import { type EpisodeRecord, LonghaulError, type Trace } from "../core/index.ts";
+import {
+  checkpointFile,
+  parseEpisodeLines,
+  parseHeader,
+  parseJsonAs,
+  parseTrace,
+  RUN_FILES,
+  StreamCheckpoint,
+  traceFile,
+} from "./format.ts";
+import type { RunHeader } from "./header.ts";
 
 const gzipAsync = promisify(gzip);
 
-/** File names inside a run directory. */
-export const RUN_FILES = {
-  header: "run.json",
-  episodes: "episodes.jsonl",
-  traces: "traces",
-} as const;
-
 /** Path of an episode's trace inside a run directory. */
 export function tracePath(dir: string, episodeId: string): string {
-  return join(dir, RUN_FILES.traces, `${episodeFileName(episodeId)}.json.gz`);
+  return join(dir, traceFile(episodeId));
 }
 
 /** Write a file atomically (temporary file, then rename), so readers never see half of it. */
@@ -48,51 +50,7 @@ export async function writeHeader(dir: string, header: RunHeader): Promise<void>
 export async function readHeaderIfAny(dir: string): Promise<RunHeader | undefined> {
   const path = join(dir, RUN_FILES.header);
   if (!existsSync(path)) return undefined;
-  return parseFile(RunHeader, await readFile(path, "utf8"), path, "run header");
-}
-
-/** Parse JSON text with a schema; errors name the file (and line) and the field. */
-function parseFile<T>(schema: z.ZodType<T>, text: string, where: string, what: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new LonghaulError(
-      "INVALID_INPUT",
-      `invalid ${what}: not JSON (${(e as Error).message})`,
-      where,
-    );
-  }
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new LonghaulError(
-      "INVALID_INPUT",
-      `invalid ${what}: ${formatZodError(result.error)}`,
-      where,
-    );
-  }
-  return result.data;
-}
-
-/** Records of episodes.jsonl text, last line per episode winning, plus the torn tail length. */
-export function parseEpisodeLines(
-  text: string,
-  where: string,
-): { records: Map<string, EpisodeRecord>; completeBytes: number; torn: boolean } {
-  const end = text.lastIndexOf("\n") + 1;
-  const records = new Map<string, EpisodeRecord>();
-  let lineNo = 0;
-  let start = 0;
-  while (start < end) {
-    const stop = text.indexOf("\n", start);
-    lineNo++;
-    const line = text.slice(start, stop);
-    start = stop + 1;
-    if (line.trim() === "") continue;
-    const record = parseFile(EpisodeRecord, line, `${where}:${lineNo}`, "episode record");
-    records.set(record.episodeId, record);
-  }
-  return { records, completeBytes: Buffer.byteLength(text.slice(0, end)), torn: end < text.length };
+  return parseHeader(await readFile(path, "utf8"), path);
 }
 
 /** Load and validate a run directory: header and records (last line per episode wins). */
@@ -101,7 +59,7 @@ export function loadRun(dir: string): { header: RunHeader; records: EpisodeRecor
   if (!existsSync(headerPath)) {
     throw new LonghaulError("NOT_FOUND", "not a run directory (no run.json)", dir);
   }
-  const header = parseFile(RunHeader, readFileSync(headerPath, "utf8"), headerPath, "run header");
+  const header = parseHeader(readFileSync(headerPath, "utf8"), headerPath);
   const episodesPath = join(dir, RUN_FILES.episodes);
   const text = existsSync(episodesPath) ? readFileSync(episodesPath, "utf8") : "";
   return { header, records: [...parseEpisodeLines(text, episodesPath).records.values()] };
@@ -166,6 +124,20 @@ export class EpisodeLog {
   }
 }
 
+/** Write episodes.jsonl whole (one line per record, in order), atomically. */
+export async function writeEpisodes(dir: string, records: EpisodeRecord[]): Promise<void> {
+  await writeAtomic(
+    join(dir, RUN_FILES.episodes),
+    records.map((r) => `${JSON.stringify(r)}\n`).join(""),
+  );
+}
+
+/** Copy a run's stream checkpoints into another run directory (none: nothing to do). */
+export async function copyCheckpoints(from: string, to: string): Promise<void> {
+  const source = join(from, RUN_FILES.checkpoints);
+  if (existsSync(source)) await cp(source, join(to, RUN_FILES.checkpoints), { recursive: true });
+}
+
 /** Write an episode's trace (gzip JSON), atomically. */
 export async function writeTrace(dir: string, trace: Trace): Promise<void> {
   // Compress on the thread pool: episodes of a concurrent run often end together, and a
@@ -181,10 +153,28 @@ export function readTraceFile(path: string): Trace {
   } catch (e) {
     throw new LonghaulError("NOT_FOUND", `cannot read trace: ${(e as Error).message}`, path);
   }
-  return parseFile(Trace, text, path, "trace");
+  return parseTrace(text, path);
 }
 
 /** Read and validate the trace of one episode of a run directory. */
 export function readTrace(dir: string, episodeId: string): Trace {
   return readTraceFile(tracePath(dir, episodeId));
+}
+
+/** Write a stream's checkpoint after one of its episodes, atomically. */
+export async function writeCheckpoint(dir: string, checkpoint: StreamCheckpoint): Promise<void> {
+  const path = join(dir, checkpointFile(checkpoint.stream, checkpoint.index));
+  await mkdir(dirname(path), { recursive: true });
+  await writeAtomic(path, `${JSON.stringify(checkpoint)}\n`);
+}
+
+/** A stream's checkpoint after its episode `index`, or undefined when none was written. */
+export async function readCheckpoint(
+  dir: string,
+  stream: string,
+  index: number,
+): Promise<StreamCheckpoint | undefined> {
+  const path = join(dir, checkpointFile(stream, index));
+  if (!existsSync(path)) return undefined;
+  return parseJsonAs(StreamCheckpoint, await readFile(path, "utf8"), path, "stream checkpoint");
 }

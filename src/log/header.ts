@@ -39,6 +39,16 @@ export const RunHeader = z
     status: RunStatus,
     startedAt: z.string(),
     updatedAt: z.string(),
+    /** Set on a run directory written by `longhaul rescore`: its source and the scorer used. */
+    rescore: z
+      .object({
+        from: z.string(),
+        suiteVersion: z.string(),
+        suiteHash: z.string(),
+        at: z.string(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunHeader = z.infer<typeof RunHeader>;
