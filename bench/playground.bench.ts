@@ -1,71 +1,86 @@
 /**
  * Playground (issue 15): simulation speed of the launcher scenes (simulated seconds per CPU
  * second, one core, over whole reference episodes: aiming, reloading, flight and settling) and
- * the reference controllers over every implemented task in all four conditions, in process.
+ * the reference controllers over every implemented task in all four conditions, in process,
+ * each episode played as a run plays it (playEpisode: the session, its layers and the trace).
+ * CPU time (process.cpuUsage) is reported beside wall time: on a shared machine wall time
+ * measures the load as much as the code.
  */
-import { PRIVILEGED_ACCESS, type TaskSpec } from "../src/core/index.ts";
+import { createAgent } from "../src/agents/index.ts";
+import type { TaskSpec } from "../src/core/index.ts";
+import { playEpisode } from "../src/run/index.ts";
 import { playgroundSuite } from "../src/suites/playground/index.ts";
 import type { PlaygroundPayload } from "../src/suites/playground/payload.ts";
 
-const specs = playgroundSuite.compile() as TaskSpec<PlaygroundPayload>[];
-const reference = playgroundSuite.agents!.reference!({});
+const only = process.env.PLAYGROUND_BENCH_ONLY;
+const specs = (playgroundSuite.compile() as TaskSpec<PlaygroundPayload>[]).filter(
+  (s) => !only || s.id.startsWith(only),
+);
+const { agent } = await createAgent("reference", {}, playgroundSuite);
 const perCondition = [0, 0, 0, 0];
 const perConditionTotal = [0, 0, 0, 0];
-const launchRates: { id: string; rate: number }[] = [];
+const launchRates: { id: string; type: string; rate: number }[] = [];
 const failures: string[] = [];
 let towerSim = 0;
 let towerCpu = 0;
+
+const cpuSeconds = (since?: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
 const started = performance.now();
+const cpuStart = process.cpuUsage();
 for (const spec of specs) {
-  const env = playgroundSuite.make(spec, { access: PRIVILEGED_ACCESS });
-  let observation = await env.reset();
-  const session = await reference.start(env.describe(), {
-    episodeId: spec.id,
-    epoch: 0,
-    rng: undefined as never,
-    signal: new AbortController().signal,
-    budgets: {},
-    access: PRIVILEGED_ACCESS,
-    gate: undefined as never,
-    privileged: { spec, latent: () => env.latent?.() },
-  });
   const cpu0 = process.cpuUsage();
-  for (;;) {
-    const { action } = await session.act(observation);
-    const r = await env.step(action!);
-    observation = r.observation;
-    if (r.terminated || action!.kind === "finish") break;
-  }
-  const cpu = process.cpuUsage(cpu0);
-  const cpuS = (cpu.user + cpu.system) / 1e6;
-  const outcome = env.outcome();
-  const simTime = observation.simTime ?? 0;
-  env.close?.();
+  const { record } = await playEpisode(playgroundSuite, spec, agent, "bench");
+  const cpuS = cpuSeconds(cpu0);
+  const simTime = (record.metrics?.simTime as number | null) ?? 0;
   const c = spec.payload.condition;
   perConditionTotal[c]!++;
-  if (outcome.success) perCondition[c]!++;
-  else failures.push(`${spec.id} ${outcome.category}`);
-  if (spec.payload.family === "launcher") launchRates.push({ id: spec.id, rate: simTime / cpuS });
-  else {
+  if (record.status === "success") perCondition[c]!++;
+  else failures.push(`${spec.id} ${record.category ?? record.status}`);
+  if (spec.payload.family === "launcher") {
+    launchRates.push({ id: spec.id, type: spec.payload.entry.type, rate: simTime / cpuS });
+  } else {
     towerSim += simTime;
     towerCpu += cpuS;
   }
 }
 const totalS = (performance.now() - started) / 1000;
-const rates = launchRates.map((r) => r.rate).sort((a, b) => a - b);
-const q = (p: number) => rates[Math.min(rates.length - 1, Math.floor(p * rates.length))]!;
+const totalCpu = cpuSeconds(cpuStart);
+
+const summary = (rates: number[]) => {
+  const sorted = [...rates].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return `min ${at(0).toFixed(0)}x, median ${at(0.5).toFixed(0)}x, max ${sorted.at(-1)!.toFixed(0)}x`;
+};
 console.log(
-  `reference controllers: ${specs.length} task conditions in ${totalS.toFixed(1)} s wall`,
+  `reference controllers: ${specs.length} task conditions in ${totalS.toFixed(1)} s wall, ${totalCpu.toFixed(1)} s CPU`,
 );
 console.log(
   `  solved per condition: ${perCondition.map((n, i) => `c${i + 1} ${n}/${perConditionTotal[i]}`).join(", ")}`,
 );
 if (failures.length) console.log(`  failed: ${failures.join("; ")}`);
-console.log(
-  `launcher scenes, simulated s per CPU s over reference episodes (1 kHz physics): min ${q(0).toFixed(0)}x, median ${q(0.5).toFixed(0)}x, max ${rates.at(-1)!.toFixed(0)}x`,
-);
-const slow = launchRates.filter((r) => r.rate < 100).map((r) => r.id.split("/")[0]);
-console.log(`  below 100x: ${[...new Set(slow)].join(", ") || "none"}`);
-console.log(
-  `hanoi (120 Hz physics): ${(towerSim / towerCpu).toFixed(0)}x real time over ${towerSim.toFixed(0)} simulated s`,
-);
+if (launchRates.length) {
+  console.log(
+    `launcher scenes, simulated s per CPU s over reference episodes (1 kHz physics): ${summary(launchRates.map((r) => r.rate))}`,
+  );
+  for (const type of ["Aim", "Causal", "Glass", "Rules"]) {
+    const rates = launchRates.filter((r) => r.type === type).map((r) => r.rate);
+    if (rates.length) console.log(`  ${type}: ${summary(rates)}`);
+  }
+  const byTask = new Map<string, number[]>();
+  for (const r of launchRates) {
+    const task = r.id.split("/")[0]!;
+    byTask.set(task, [...(byTask.get(task) ?? []), r.rate]);
+  }
+  const slow = [...byTask].filter(([, rates]) => Math.min(...rates) < 100);
+  console.log(
+    `  below 100x (slowest condition): ${slow.map(([t, rates]) => `${t} ${Math.min(...rates).toFixed(0)}x`).join(", ") || "none"}`,
+  );
+}
+if (towerCpu > 0) {
+  console.log(
+    `hanoi (120 Hz physics): ${(towerSim / towerCpu).toFixed(0)}x real time per CPU s over ${towerSim.toFixed(0)} simulated s`,
+  );
+}

@@ -7,12 +7,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createAgent } from "../src/agents/index.ts";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
-import { loadRun, readTrace, runSuite } from "../src/run/index.ts";
-import { getSuite } from "../src/suites/registry.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
+import { runSuite } from "../src/run/index.ts";
+import { getSuite } from "../src/suites/index.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
 
-const suite = getSuite("playground");
+const suite = await getSuite("playground");
 let stub: StubServer<OpenAiReply> | undefined;
 afterEach(async () => {
   await stub?.close();
@@ -32,10 +34,11 @@ describe("playground end to end", () => {
       "Launch-27/c2",
       "Launch-34/c4",
     ];
+    const { agent, config } = await createAgent("reference", {}, suite);
     await runSuite({
       suite,
-      agent: suite.agents!.reference!({}),
-      agentConfig: {},
+      agent,
+      agentConfig: config,
       outDir,
       seed: "s",
       epochs: 1,
@@ -75,7 +78,7 @@ describe("playground end to end", () => {
     const outDir = mkdtempSync(join(tmpdir(), "lh-playground-llm-"));
     await runSuite({
       suite,
-      agent: createLlmAgent(options, suite.renderer),
+      agent: await createLlmAgent(options, suite.renderer),
       agentConfig: publicConfig(options),
       outDir,
       seed: "s",

@@ -42,7 +42,7 @@ describe("checkSuite", () => {
   it("passes every suite the registry knows, and the grid fixture with streams", async () => {
     const registered = await Promise.all(suiteEntries().map((entry) => loadSuite(entry)));
     expect(registered.map((s) => s.id)).toEqual(
-      expect.arrayContaining(["robograph", "transduction"]),
+      expect.arrayContaining(["robograph", "transduction", "playground"]),
     );
     const suites = [...registered, gridSuite(3, { streams: true }) as unknown as Suite];
     for (const suite of suites) {

@@ -41,7 +41,7 @@ const entries: SuiteEntry[] = [
   },
   {
     id: "playground",
-    title: "Embodied Playground: long-horizon physical tasks on MuJoCo (Launch and Tower)",
+    title: "Embodied Playground (EP-100): Launch and Tower on MuJoCo",
     load: async () => (await import("./playground/index.ts")).playgroundSuite as Suite,
     sources: [CODE_ROOT],
   },

@@ -33,7 +33,7 @@ describe("the playground protocol (§3.1)", () => {
     ).toBeGreaterThan(0.005);
   });
 
-  it("grants tools by access level and shows privileged fields only at L3", async () => {
+  it("grants tools by access level and shows simulator fields only at L3", async () => {
     const names = (level: "L0" | "L1" | "L2" | "L3") =>
       envFor("Tower-01", 0, level)
         .describe()
@@ -43,11 +43,11 @@ describe("the playground protocol (§3.1)", () => {
     expect(names("L2")).toEqual([...names("L1"), "grasp_pose"]);
     expect(names("L3")).toEqual(names("L2"));
     const l0 = await started("Tower-01", 0, "L0");
-    expect(l0.first.view).not.toHaveProperty("privileged");
+    expect(l0.first.view).not.toHaveProperty("simulator");
     const refused = l0.env.step(tool("move_to", { pos: [0, 0, 0.3] }));
     expect(refused.info.invalid).toMatchObject({ code: "not-allowed" });
     const l3 = await started("Tower-01", 0, "L3");
-    expect(l3.first.view).toHaveProperty("privileged.rings");
+    expect(l3.first.view).toHaveProperty("simulator.rings");
   });
 
   it("rejects bad arguments with the path of what is wrong, without advancing time", async () => {
@@ -136,7 +136,7 @@ describe("physical rules and the evaluator (Table 19)", () => {
   it("seating a ring on a smaller ring is RULE", async () => {
     const { env, first } = await started("Tower-02");
     // Move ring 1 to peg B, then ring 2 onto it.
-    const view = first.view as { privileged: { pegs: { x: number; y: number }[] } };
+    const view = first.view as { simulator: { pegs: { x: number; y: number }[] } };
     const grasp = (ring: number) =>
       env.step(tool("grasp_pose", { ring })).observation.events[0]!.data as {
         pos: number[];
@@ -147,12 +147,12 @@ describe("physical rules and the evaluator (Table 19)", () => {
       env.step(tool("move_to", { pos: g.pos, yaw: g.yaw, path: "lift" }));
       env.step(tool("grasp"));
       env.step(tool("move_to", { pos: [g.pos[0], g.pos[1], 0.27], yaw: g.yaw }));
-      const p = view.privileged.pegs[peg]!;
+      const p = view.simulator.pegs[peg]!;
       const held = env.step(tool("observe")).observation.view as {
-        privileged: { rings: { pos: number[] }[] };
+        simulator: { rings: { pos: number[] }[] };
         gripper: { pos: number[] };
       };
-      const ringPos = held.privileged.rings[ring - 1]!.pos;
+      const ringPos = held.simulator.rings[ring - 1]!.pos;
       const palm = held.gripper.pos;
       const x = p.x - (ringPos[0]! - palm[0]!);
       const y = p.y - (ringPos[1]! - palm[1]!);

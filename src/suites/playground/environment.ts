@@ -19,6 +19,7 @@ import type {
 } from "../../core/index.ts";
 import { loadSandbox, runProgram } from "./code-mode.ts";
 import { evaluateEpisode } from "./evaluator.ts";
+import type { PlaygroundLatent } from "./hidden.ts";
 import type { PlaygroundPayload } from "./payload.ts";
 import { type Grant, grantsOf, type Violation } from "./protocol.ts";
 import {
@@ -357,7 +358,7 @@ export class PlaygroundEnvironment implements Environment {
         simTime: round(b.maxSimTime - world.sim.time),
       },
       ...(world.publicView() as Record<string, Json>),
-      ...(this.grants.includes("privileged") ? { privileged: world.privilegedView() } : {}),
+      ...(this.grants.includes("simulator") ? { simulator: world.simulatorView() } : {}),
     };
   }
 
@@ -402,8 +403,17 @@ export class PlaygroundEnvironment implements Environment {
     });
   }
 
-  latent(): unknown {
-    return this.world ? { state: this.world.sim.state(), evidence: this.world.evidence() } : null;
+  latent(): Json {
+    if (!this.world) return null;
+    const latent: PlaygroundLatent = {
+      state: this.world.sim.state() as unknown as Json,
+      evidence: this.world.evidence(),
+      view: {
+        ...(this.world.publicView() as Record<string, Json>),
+        simulator: this.world.simulatorView(),
+      },
+    };
+    return latent as unknown as Json;
   }
 
   close(): void {

@@ -4,12 +4,13 @@
  * Lock, Cube, Home and Tower-Dex are not implemented (docs/playground.md).
  */
 import { z } from "zod";
-import type { Agent, EpisodeScore, Suite, TaskSpec } from "../../core/index.ts";
-import { parseOrThrow } from "../../core/index.ts";
+import type { EpisodeScore, Suite, TaskSpec } from "../../core/index.ts";
+import { defineAgent, NO_OPTIONS, parseOrThrow } from "../../core/index.ts";
 import { aggregatePlayground } from "./aggregate.ts";
 import { EP100 } from "./catalog.ts";
 import { type FamilyDef, PlaygroundEnvironment } from "./environment.ts";
 import type { PlaygroundOutcomeData } from "./evaluator.ts";
+import { hiddenValues } from "./hidden.ts";
 import { LAUNCH_FAMILY, launchPayload } from "./launch/family.ts";
 import { launchScenes } from "./launch/scene.ts";
 import type { PlaygroundPayload } from "./payload.ts";
@@ -112,5 +113,15 @@ export const playgroundSuite: Suite<PlaygroundPayload> = {
   score,
   aggregate: aggregatePlayground,
   renderer: playgroundRenderer,
-  agents: { reference: (): Agent => referenceAgent() },
+  hidden: hiddenValues,
+  agents: [
+    defineAgent({
+      name: "reference",
+      description:
+        "privileged: the families' reference controllers (solvability proof), L3 specs only",
+      privileged: true,
+      options: NO_OPTIONS,
+      create: () => referenceAgent(),
+    }),
+  ],
 };

@@ -47,7 +47,8 @@ export const GRANTS = {
   code: "run_program: a JavaScript program in a WebAssembly sandbox calling observe/step (every level)",
   planning: "planning tools that run many control periods per call (L1+)",
   grasp: "grasp proposals for task objects (L2+)",
-  privileged: "read-only simulator fields: object poses, velocities, contacts (L3)",
+  simulator:
+    "read-only simulator fields (the paper's privileged observations): object poses, velocities, contacts (L3)",
 } as const;
 export type Grant = keyof typeof GRANTS;
 
@@ -57,7 +58,7 @@ export function grantsOf(level: Level): Grant[] {
   const grants: Grant[] = ["control", "code"];
   if (rank >= 1) grants.push("planning");
   if (rank >= 2) grants.push("grasp");
-  if (rank >= 3) grants.push("privileged");
+  if (rank >= 3) grants.push("simulator");
   return grants;
 }
 

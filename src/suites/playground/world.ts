@@ -65,7 +65,7 @@ export interface World {
   /** Public observations: proprioception, mechanism readings, declared task state. */
   publicView(): Json;
   /** L3 read-only simulator fields. */
-  privilegedView(): Json;
+  simulatorView(): Json;
   /** Events since the last call (hits, fractures, seated rings), for the agent. */
   drainEvents(): string[];
   /** Evidence for the independent evaluator (history summaries). */

@@ -9,7 +9,14 @@ import { launchVerdict } from "./evaluate.ts";
 import { LAUNCHER, MUZZLE_EFFICIENCY } from "./launcher.ts";
 import { launchScenes } from "./scene.ts";
 import { type LaunchScene, launchScene } from "./tasks.ts";
-import { LaunchWorld, PLATE_CLEARED, PROTECTED_WINDOW, START_ANGLES } from "./world.ts";
+import {
+  BLOCK_SHIFT,
+  BLOCK_TILT,
+  LaunchWorld,
+  PLATE_CLEARED,
+  PROTECTED_WINDOW,
+  START_ANGLES,
+} from "./world.ts";
 
 const noArgs = { type: "object", properties: {}, additionalProperties: false };
 const degrees = (what: string) => ({
@@ -126,7 +133,7 @@ export function launchPayload(
     `Launcher at (${scene.base.x.toFixed(3)}, ${scene.base.y.toFixed(3)}) m, base yaw ${scene.base.yaw.toFixed(3)} rad, pivot ${LAUNCHER.pivotHeight} m high; the ball leaves the muzzle ${LAUNCHER.muzzle} m ahead of the pivot along the barrel. Start: azimuth ${START_ANGLES.az}, elevation ${START_ANGLES.el} rad, brake engaged.`,
     `Spring stiffness k = ${scene.k} N/m, plunger ${LAUNCHER.plungerMass} kg; muzzle speed v = ${MUZZLE_EFFICIENCY} * sqrt((k d^2 - 2 m_b g sin(el) d)/(m_p + m_b) - 2 g sin(el) * ${(LAUNCHER.muzzle - LAUNCHER.ballRest).toFixed(3)}) for draw d <= ${LAUNCHER.maxDraw} m (marble m_b, plunger m_p); no air drag.`,
     `Limits: azimuth within +/-${Math.round((LAUNCHER.azimuthRange[1] * 180) / Math.PI)} deg, elevation ${Math.round((LAUNCHER.elevationRange[0] * 180) / Math.PI)}-${Math.round((LAUNCHER.elevationRange[1] * 180) / Math.PI)} deg (LIMIT beyond); turn handwheels only with the brake released (MECH), fire only with it engaged (RULE).`,
-    `A plate is cleared when it falls past ${PLATE_CLEARED} rad; a pane when it shatters.${file.protected ? ` After the last required hit, ${PROTECTED_WINDOW} s must pass with the protected targets intact before finishing.` : ""}`,
+    `A plate is cleared when it falls past ${PLATE_CLEARED} rad; a pane when it shatters; a free body with an id when it tilts past ${BLOCK_TILT} rad or moves ${BLOCK_SHIFT} m.${file.protected ? ` After the last required hit, ${PROTECTED_WINDOW} s must pass with the protected targets intact before finishing.` : ""}`,
   ].join("\n");
   const objects: Json = file.objects as unknown as Json;
   return {

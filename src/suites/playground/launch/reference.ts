@@ -15,7 +15,7 @@ interface View {
     loaded: boolean;
     springStiffness: number;
   };
-  privileged?: { marbles: { state: string; speed: number }[]; bodies: { speed: number }[] };
+  simulator?: { marbles: { state: string; speed: number }[]; bodies: { speed: number }[] };
 }
 
 const call = (tool: string, args: Record<string, Json>): Action => ({
@@ -45,7 +45,7 @@ export function* launchReference(scene: LaunchScene): Generator<Action, void, Ob
     // Let the shot and what it sets moving come to rest.
     for (let i = 0; i < 12; i++) {
       obs = yield call("wait", { seconds: 0.5 });
-      const p = view().privileged;
+      const p = view().simulator;
       if (
         i >= 2 &&
         p &&

@@ -499,7 +499,7 @@ export class LaunchWorld implements World {
     };
   }
 
-  privilegedView(): Json {
+  simulatorView(): Json {
     const s = this.sim;
     return {
       plates: this.plates.map((p) => ({

@@ -7,7 +7,7 @@ import { FAMILY_BUDGETS, type Level } from "../protocol.ts";
 import type { TowerScene } from "./board.ts";
 import { hanoiVerdict } from "./evaluate.ts";
 import { towerScene } from "./tasks.ts";
-import { HANOI_DWELL, HanoiWorld } from "./world.ts";
+import { HANOI_DWELL, HanoiWorld, LIFT_PERIODS, REST_SPEED, REST_SPIN } from "./world.ts";
 
 const POSE = {
   pos: { type: "array", items: { type: "number" }, minItems: 3, maxItems: 3 },
@@ -100,6 +100,7 @@ export function towerPayload(
     `Pegs: ${pegs}; peg radius ${scene.pegRadius} m, ring hole radius ${scene.holeRadius} m, ring height ${scene.ringHeight} m, ring outer radii ${scene.rings.map((r) => r.outer).join(", ")} m.`,
     "Each ring has a handle tab pointing along its yaw, reaching 35 mm beyond its rim; a floating parallel gripper (pads close along the palm's y axis, hanging 37 mm below the palm) grasps it by friction.",
     `Finish after the goal arrangement has held, released and at rest, for ${HANOI_DWELL} s; finish grants no extra time.`,
+    `A ring is at rest below ${REST_SPEED} m/s and ${REST_SPIN} rad/s; two rings off their seats for ${LIFT_PERIODS} control periods at once count as lifted together.`,
   ].join("\n");
   return {
     entry,

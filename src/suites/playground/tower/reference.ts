@@ -11,7 +11,7 @@ import { HANOI_DWELL, PALM_ABOVE_RING_BOTTOM } from "./world.ts";
 interface View {
   gripper: { pos: [number, number, number]; yaw: number };
   seated: (string | null)[];
-  privileged: {
+  simulator: {
     rings: { ring: number; pos: [number, number, number]; handleYaw: number }[];
     pegs: { x: number; y: number; base: number; top: number }[];
   };
@@ -42,7 +42,7 @@ export function* towerReference(scene: TowerScene): Generator<Action, void, Obse
     if (state.every((p, i) => p === scene.goal[i])) break;
     const [move] = shortestPlan(state, scene.goal);
     if (!move) break;
-    const ring = view().privileged.rings[move.ring - 1]!;
+    const ring = view().simulator.rings[move.ring - 1]!;
     const r = handleGraspRadius(scene.rings[move.ring - 1]!);
     const yaw = ring.handleYaw;
     const grasp: [number, number, number] = [
@@ -55,9 +55,9 @@ export function* towerReference(scene: TowerScene): Generator<Action, void, Obse
     obs = yield call("grasp", {});
     obs = yield call("move_to", { pos: [grasp[0], grasp[1], safe], yaw });
     obs = yield call("observe", {});
-    const held = view().privileged.rings[move.ring - 1]!;
+    const held = view().simulator.rings[move.ring - 1]!;
     const palm = view().gripper.pos;
-    const peg = view().privileged.pegs[move.to]!;
+    const peg = view().simulator.pegs[move.to]!;
     const below = state.filter((p, i) => p === move.to && i + 1 > move.ring).length;
     const seat = peg.base + below * scene.ringHeight + RELEASE_GAP;
     const target: [number, number, number] = [

@@ -14,10 +14,10 @@ import { RINGS } from "./hanoi.ts";
 /** The §5.4 stability window for Hanoi (seconds). */
 export const HANOI_DWELL = 1.0;
 /** A ring counts as at rest below these speeds (m/s, rad/s). */
-const REST_SPEED = 0.03;
-const REST_SPIN = 0.5;
+export const REST_SPEED = 0.03;
+export const REST_SPIN = 0.5;
 /** Off-seat for this many control periods at once makes "two rings lifted" (filters bounces). */
-const LIFT_PERIODS = 3;
+export const LIFT_PERIODS = 3;
 /** Where a pad's bottom sits above the handle's bottom when grasping. */
 const GRASP_LIFT = 0.003;
 
@@ -303,7 +303,7 @@ export class HanoiWorld implements World {
     };
   }
 
-  privilegedView(): Json {
+  simulatorView(): Json {
     return {
       rings: this.status.map((s, i) => ({
         ring: i + 1,
