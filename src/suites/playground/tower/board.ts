@@ -63,19 +63,22 @@ export function handleGraspRadius(ring: Ring): number {
 }
 
 const SEGMENTS = 8;
-const FEET = 6;
+const FEET = 3;
 const FOOT = 0.002;
 
 /**
- * Collision bits. Ring walls and handles meet pegs, barriers and the gripper but not other
- * rings or the base; six small feet under each ring carry its weight on the base or on the ring
- * below. All rings share the hole radius, so the feet (4 mm outside the hole) land on any ring:
- * a ring lowered onto a smaller one rests on it, and the rule monitor sees that contact. This
- * keeps a five-ring stack to tens of contacts instead of hundreds of box-box ones.
+ * Collision bits. Ring walls and handles meet pegs, barriers and the gripper, never other rings
+ * or the base. Three small feet under each ring carry its weight on the base or on the deck of
+ * the ring below: a solid disc as wide and as high as the ring (thick, so that no foot tunnels
+ * through it), that meets nothing but feet. All rings share the hole radius, so the feet (4 mm outside the hole) land on
+ * any ring: a ring lowered onto a smaller one rests on it, and the rule monitor sees that
+ * contact. A five-ring stack so rests on 15 contacts whatever the rings' yaws (feet on the eight
+ * wall segments made it 50: the solver's cost grows with the contacts, and it dominated Hanoi).
  */
 const COLLISION = {
   ring: `contype="2" conaffinity="1"`,
-  foot: `contype="4" conaffinity="3"`,
+  foot: `contype="4" conaffinity="17"`,
+  deck: `contype="16" conaffinity="0"`,
   base: `contype="8" conaffinity="5"`,
   solid: `contype="1" conaffinity="1"`,
 } as const;
@@ -94,11 +97,17 @@ function ringBody(scene: TowerScene, ring: Ring, pos: [number, number, number]):
       `<geom name="ring${ring.size}_s${i}" type="box" size="${vec([halfRadial, halfTangent, h / 2])}" pos="${vec([mid * Math.cos(a), mid * Math.sin(a), h / 2])}" euler="0 0 ${num(a)}" mass="${num(segMass)}" friction="${num(ring.friction)} 0.01 0.001" rgba="${ringColor(ring.size)}" ${COLLISION.ring}/>`,
     );
   }
-  // Feet carry all ring-ring and ring-base contacts (see COLLISION below).
+  // Feet and deck carry all ring-ring and ring-base contacts (see COLLISION above). They sit in
+  // a child body without a joint (rigidly part of the ring), so the broad phase prunes whole body
+  // pairs by their collision bits: walls never meet another ring's walls, feet or deck.
+  const seat: string[] = [];
+  seat.push(
+    `<geom name="ring${ring.size}_deck" type="cylinder" size="${vec([ring.outer, h / 2])}" pos="${vec([0, 0, h / 2])}" mass="0.0001" friction="${num(ring.friction)} 0.01 0.001" ${COLLISION.deck}/>`,
+  );
   const footRadius = inner + 0.004;
   for (let i = 0; i < FEET; i++) {
     const a = (2 * Math.PI * i) / FEET;
-    geoms.push(
+    seat.push(
       `<geom name="ring${ring.size}_f${i}" type="sphere" size="${num(FOOT)}" pos="${vec([footRadius * Math.cos(a), footRadius * Math.sin(a), FOOT])}" mass="0.0001" friction="${num(ring.friction)} 0.01 0.001" ${COLLISION.foot}/>`,
     );
   }
@@ -110,6 +119,9 @@ function ringBody(scene: TowerScene, ring: Ring, pos: [number, number, number]):
   return `<body name="ring${ring.size}" pos="${vec(pos)}" euler="0 0 ${num(ring.handleYaw)}">
   <freejoint name="ring${ring.size}_free"/>
   ${geoms.join("\n  ")}
+  <body name="ring${ring.size}_seat">
+    ${seat.join("\n    ")}
+  </body>
 </body>`;
 }
 

@@ -61,9 +61,12 @@ export class HanoiWorld implements World {
   ) {
     this.gripper = new GripperDriver(sim, { name: TOWER_GRIPPER, pos: scene.gripperStart });
     this.ringBodies = scene.rings.map((r) => sim.id("body", `ring${r.size}`));
+    // A ring's walls and handle are on its body, its feet and deck on a rigid child body.
+    const seats = scene.rings.map((r) => sim.id("body", `ring${r.size}_seat`));
     this.geomRing = new Map();
     for (let g = 0; g < sim.model.ngeom; g++) {
-      const ring = this.ringBodies.indexOf(sim.geomBody(g));
+      const body = sim.geomBody(g);
+      const ring = Math.max(this.ringBodies.indexOf(body), seats.indexOf(body));
       if (ring >= 0) this.geomRing.set(g, ring + 1);
     }
     this.padGeoms = new Set(this.gripper.padGeoms);
