@@ -132,16 +132,22 @@ export class GripperDriver {
 
   /** Advance the target by one physics step of length `dt` towards the command. */
   beforeStep(dt: number): void {
+    // Runs every physics step: no allocation.
     const { pos } = this.target;
-    const d = [0, 1, 2].map((i) => this.command.pos[i]! - pos[i]!);
-    const dist = Math.hypot(d[0]!, d[1]!, d[2]!);
+    const c = this.command.pos;
+    const dx = c[0] - pos[0];
+    const dy = c[1] - pos[1];
+    const dz = c[2] - pos[2];
+    const dist = Math.hypot(dx, dy, dz);
     const maxStep = GRIPPER_LIMITS.speed * dt;
     const k = dist > maxStep ? maxStep / dist : 1;
-    for (let i = 0; i < 3; i++) pos[i] = pos[i]! + d[i]! * k;
-    let dy = this.command.yaw - this.target.yaw;
-    dy = Math.atan2(Math.sin(dy), Math.cos(dy));
+    pos[0] += dx * k;
+    pos[1] += dy * k;
+    pos[2] += dz * k;
+    let dyaw = this.command.yaw - this.target.yaw;
+    dyaw = Math.atan2(Math.sin(dyaw), Math.cos(dyaw));
     const maxYaw = GRIPPER_LIMITS.yawRate * dt;
-    this.target.yaw += Math.max(-maxYaw, Math.min(maxYaw, dy));
+    this.target.yaw += Math.max(-maxYaw, Math.min(maxYaw, dyaw));
     this.sim.setMocap(this.mocap, pos, yawQuat(this.target.yaw));
     const closure = Math.max(0, Math.min(1, this.command.grip)) * this.open;
     this.sim.setCtrl(this.actuators[0], closure);
