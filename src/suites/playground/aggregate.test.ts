@@ -55,6 +55,12 @@ describe("EP scores (§5.5, §6.1)", () => {
     expect(model.headlines.map((h) => h.value).slice(0, 2)).toEqual([0.5625, 0.75]);
   });
 
+  it("an attempt voided by a rejected action (ERR) is no opportunity, like a runner fault", () => {
+    const voided = { ...rec("Tower-01", 1, 0, "failure"), category: "ERR" };
+    expect(suiteBalancedPass([voided], 1)).toBeNull();
+    expect(suiteBalancedPass([voided, rec("Tower-01", 1, 1, "success")], 1)).toBe(1);
+  });
+
   it("Pass@2 is unscored while a failed condition has only one valid attempt", () => {
     expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 2)).toBeNull();
     expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 1)).toBe(0);

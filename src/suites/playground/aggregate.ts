@@ -17,6 +17,12 @@ function conditions(records: EpisodeRecord[]): EpisodeRecord[][] {
   );
 }
 
+/**
+ * An attempt counts as an opportunity unless it is invalid: a runner fault (status invalid) or
+ * an attempt the evaluator voided (ERR: a rejected action, §5.4; Table 19).
+ */
+const isValid = (r: EpisodeRecord) => r.status !== "invalid" && r.category !== "ERR";
+
 const taskOf = (r: EpisodeRecord) => String(r.tags.index);
 const suiteOf = (r: EpisodeRecord) => String(r.tags.suite);
 
@@ -25,7 +31,7 @@ export function suiteBalancedPass(records: EpisodeRecord[], k: number): number |
   const scored = conditions(records).map((attempts) => ({
     first: attempts[0]!,
     pass: firstKValidPassAtK(
-      attempts.map((a) => ({ valid: a.status !== "invalid", success: a.status === "success" })),
+      attempts.map((a) => ({ valid: isValid(a), success: a.status === "success" })),
       k,
     ),
   }));

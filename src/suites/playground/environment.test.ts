@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Action } from "../../core/index.ts";
+import { type Action, PRIVILEGED_ACCESS } from "../../core/index.ts";
 import type { PlaygroundEnvironment } from "./environment.ts";
 import { launchReference } from "./launch/reference.ts";
 import type { LaunchScene } from "./launch/tasks.ts";
@@ -9,8 +9,13 @@ const envs: PlaygroundEnvironment[] = [];
 afterEach(() => {
   for (const e of envs.splice(0)) e.close();
 });
-async function started(index: string, condition = 0, level: "L0" | "L1" | "L2" | "L3" = "L3") {
-  const env = envFor(index, condition, level);
+async function started(
+  index: string,
+  condition = 0,
+  level: "L0" | "L1" | "L2" | "L3" = "L3",
+  rejected: "invalid" | "feedback" = "invalid",
+) {
+  const env = envFor(index, condition, level, PRIVILEGED_ACCESS, rejected);
   envs.push(env);
   const first = await env.reset();
   return { env, first };
@@ -51,13 +56,35 @@ describe("the playground protocol (§3.1)", () => {
   });
 
   it("rejects bad arguments with the path of what is wrong, without advancing time", async () => {
-    const { env } = await started("Launch-02");
+    // The development rule: refusals are feedback and play goes on (the paper's rule below).
+    const { env } = await started("Launch-02", 0, "L3", "feedback");
     const bad = env.step(tool("step", { launcher: { azimuthRate: 9 } }));
     expect(bad.info.invalid).toMatchObject({ code: "bad-arguments", path: "launcher.azimuthRate" });
     expect(bad.observation.simTime).toBe(0);
     const badPos = env.step(tool("step", { gripper: { pos: [0, 0] } }));
     expect(badPos.info.invalid).toMatchObject({ path: "gripper.pos" });
     expect(env.step(tool("teleport")).info.invalid).toMatchObject({ code: "unknown-tool" });
+    expect(env.outcome().data).toMatchObject({ rejectedActions: 3 });
+  });
+
+  it("a rejected action ends the attempt as invalid (§5.4), also inside a program", async () => {
+    const direct = await started("Launch-02");
+    const r = direct.env.step(tool("set_draw", { metres: 0.5 }));
+    expect(r.info.invalid).toMatchObject({ code: "bad-arguments", path: "metres" });
+    expect(r.terminated).toBe(true);
+    expect(r.observation.events.at(-1)?.text).toMatch(/^REJECTED: set_draw/);
+    expect(direct.env.outcome()).toMatchObject({
+      success: false,
+      category: "ERR",
+      data: { rejectedActions: 1, termination: expect.stringMatching(/^REJECTED/) },
+    });
+    // A program's refused bridge call is a rejected action too: the program stops there.
+    const coded = await started("Launch-02");
+    const code = `step({}, 2); try { tool("reload", {}); } catch (e) { step({}, 5); } return 1;`;
+    const ran = coded.env.step(tool("run_program", { code }));
+    expect(ran.terminated).toBe(true);
+    expect(ran.info.actions).toBe(2);
+    expect(coded.env.outcome()).toMatchObject({ category: "ERR" });
   });
 
   it("the same seed and actions give the same final state, bit for bit", async () => {

@@ -43,7 +43,7 @@ export interface FamilyDef {
 
 /** How the episode's physical execution ended, as the environment saw it. */
 export interface Termination {
-  code: "TIME" | "AMMO" | "DROP" | "VIOLATION" | "FINISH";
+  code: "TIME" | "AMMO" | "DROP" | "VIOLATION" | "FINISH" | "REJECTED";
   time: number;
   detail: string;
 }
@@ -98,6 +98,8 @@ export class PlaygroundEnvironment implements Environment {
   private startedWall = 0;
   private termination: Termination | undefined;
   private finished = false;
+  /** Rejected actions so far (direct calls and program bridge calls), §5.4. */
+  private rejected = 0;
   private readonly grants: Grant[];
   private worldTools: Record<string, WorldTool> = {};
   private sandbox: Awaited<ReturnType<typeof loadSandbox>> | undefined;
@@ -159,6 +161,7 @@ export class PlaygroundEnvironment implements Environment {
     );
     this.sandbox = await loadSandbox();
     this.actions = 0;
+    this.rejected = 0;
     this.termination = undefined;
     this.finished = false;
     return this.observation([{ type: "start", text: this.spec.payload.instructions }]);
@@ -176,6 +179,7 @@ export class PlaygroundEnvironment implements Environment {
         this.control().run(1);
         return this.result([]);
       case "say":
+        this.reject("say: this suite takes tool calls, wait or finish");
         return this.result([], undefined, {
           code: "wrong-mode",
           reason: "this suite takes tool calls, wait or finish",
@@ -186,6 +190,7 @@ export class PlaygroundEnvironment implements Environment {
           const answer = this.dispatch(call);
           if ("refusal" in answer) {
             const r = answer.refusal;
+            this.reject(`${call.tool}: ${r.message}`);
             return this.result(events, undefined, {
               code: r.code,
               reason: `${call.tool}: ${r.message}`,
@@ -284,8 +289,9 @@ export class PlaygroundEnvironment implements Environment {
           if (this.termination) return { result: r.data ?? r.text, error: undefined };
           return { result: r.data ?? r.text };
         } catch (e) {
-          if (e instanceof ToolRefusal) return { error: `${e.code}: ${e.message}` };
-          throw e;
+          if (!(e instanceof ToolRefusal)) throw e;
+          this.reject(`${name} (in a program): ${e.message}`);
+          return { error: `${e.code}: ${e.message}`, fatal: this.termination !== undefined };
         }
       },
       { deadlineMs },
@@ -341,6 +347,12 @@ export class PlaygroundEnvironment implements Environment {
     else if (ended) this.end(ended.code, ended.detail);
     else if (this.actions >= b.maxActions) this.end("TIME", `${b.maxActions} actions used`);
     else if (world.sim.time >= b.maxSimTime - 1e-9) this.end("TIME", `${b.maxSimTime} s simulated`);
+  }
+
+  /** Count a rejected action; under the paper's rule (§5.4) it ends the attempt as invalid. */
+  private reject(detail: string): void {
+    this.rejected++;
+    if (this.spec.payload.rejected === "invalid") this.end("REJECTED", detail);
   }
 
   private end(code: Termination["code"], detail: string): void {
@@ -399,6 +411,7 @@ export class PlaygroundEnvironment implements Environment {
     const world = this.live();
     return evaluateEpisode(this.spec.payload, world, this.def.verdict, {
       actions: this.actions,
+      rejected: this.rejected,
       termination: this.termination,
     });
   }

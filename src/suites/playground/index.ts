@@ -13,8 +13,8 @@ import type { PlaygroundOutcomeData } from "./evaluator.ts";
 import { hiddenValues } from "./hidden.ts";
 import { LAUNCH_FAMILY, launchPayload } from "./launch/family.ts";
 import { launchScenes } from "./launch/scene.ts";
-import type { PlaygroundPayload } from "./payload.ts";
-import { DEFAULT_LEVEL, FAMILY_BUDGETS, type Family, LEVELS } from "./protocol.ts";
+import { type PlaygroundPayload, withRejectionRule } from "./payload.ts";
+import { DEFAULT_LEVEL, FAMILY_BUDGETS, type Family, LEVELS, REJECTION_RULES } from "./protocol.ts";
 import { referenceAgent } from "./reference-agent.ts";
 import { playgroundRenderer } from "./renderer.ts";
 import { HANOI_FAMILY, towerPayload } from "./tower/family.ts";
@@ -29,6 +29,7 @@ const FAMILIES: Record<Family, FamilyDef> = { launcher: LAUNCH_FAMILY, hanoi: HA
 const CompileOptions = z.looseObject({
   seed: z.string().optional(),
   level: z.enum(LEVELS).optional(),
+  rejected: z.enum(REJECTION_RULES).optional(),
 });
 
 /** The EP-100 entries implemented here. */
@@ -56,6 +57,7 @@ function specOf(payload: PlaygroundPayload): TaskSpec<PlaygroundPayload> {
       ep20: e.ep20 ? "yes" : "no",
       condition: payload.condition + 1,
       level: payload.level,
+      rejected: payload.rejected,
       workload: payload.workload,
     },
     seed: `${e.index}/c${payload.condition + 1}`,
@@ -88,10 +90,16 @@ export const playgroundSuite: Suite<PlaygroundPayload> = {
   compile(options = {}) {
     const opts = parseOrThrow(CompileOptions, options, "playground compile options");
     const level = opts.level ?? DEFAULT_LEVEL;
+    const rejected = opts.rejected ?? "invalid";
     return implementedEntries().flatMap((entry) =>
       [0, 1, 2, 3].map((c) =>
         specOf(
-          entry.suite === "Launch" ? launchPayload(entry, c, level) : towerPayload(entry, c, level),
+          withRejectionRule(
+            entry.suite === "Launch"
+              ? launchPayload(entry, c, level)
+              : towerPayload(entry, c, level),
+            rejected,
+          ),
         ),
       ),
     );

@@ -62,6 +62,17 @@ export function grantsOf(level: Level): Grant[] {
   return grants;
 }
 
+/**
+ * What a rejected action (unknown tool, bad arguments, a tool not granted, a wrong mode, a failed
+ * precondition; in code mode a bridge call refused the same way) does to the attempt. §5.4:
+ * "rejected actions ... produce invalid attempts": under "invalid" (the default) the first one
+ * ends the episode and the attempt is invalid (ERR, consuming no Pass@k opportunity). Under
+ * "feedback" (a compile option for developing agents, recorded in every spec's tags) the action
+ * is refused with typed feedback and play goes on; the count is in the outcome.
+ */
+export const REJECTION_RULES = ["invalid", "feedback"] as const;
+export type RejectionRule = (typeof REJECTION_RULES)[number];
+
 /** Table 19 failure codes. */
 export const FAILURE_CODES = {
   COLL: "Forbidden or excessive contact (robot-object, arm-arm, force limit)",

@@ -11,7 +11,8 @@ Inside, observe() returns the view, step(command, periods) applies a low-level c
 (the step tool's arguments) for that many control periods, wait(seconds) holds, and
 tool(name, args) calls any granted tool. console.log(...) lines and the program's return value
 come back. Every control period counts against the action and simulated-time budgets, the
-program is stopped at the wall-clock budget, and it ends when the episode ends.`;
+program is stopped at the wall-clock budget, and it ends when the episode ends. A call the
+environment refuses is a rejected action, inside a program as outside (see the rules).`;
 
 export const playgroundRenderer: Renderer = {
   output: "tools",

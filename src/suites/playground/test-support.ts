@@ -8,20 +8,23 @@ import {
 import { catalogEntry } from "./catalog.ts";
 import { type FamilyDef, PlaygroundEnvironment } from "./environment.ts";
 import { LAUNCH_FAMILY, launchPayload } from "./launch/family.ts";
-import type { PlaygroundPayload } from "./payload.ts";
-import type { Level } from "./protocol.ts";
+import { type PlaygroundPayload, withRejectionRule } from "./payload.ts";
+import type { Level, RejectionRule } from "./protocol.ts";
 import { HANOI_FAMILY, towerPayload } from "./tower/family.ts";
 
 export function specFor(
   index: string,
   condition = 0,
   level: Level = "L3",
+  rejected: RejectionRule = "invalid",
 ): TaskSpec<PlaygroundPayload> {
   const entry = catalogEntry(index);
-  const payload =
+  const payload = withRejectionRule(
     entry.suite === "Launch"
       ? launchPayload(entry, condition, level)
-      : towerPayload(entry, condition, level);
+      : towerPayload(entry, condition, level),
+    rejected,
+  );
   return {
     suite: "playground",
     id: `${index}/c${condition + 1}`,
@@ -37,8 +40,9 @@ export function envFor(
   condition = 0,
   level: Level = "L3",
   access: AccessProfile = PRIVILEGED_ACCESS,
+  rejected: RejectionRule = "invalid",
 ): PlaygroundEnvironment {
-  const spec = specFor(index, condition, level);
+  const spec = specFor(index, condition, level, rejected);
   const def: FamilyDef = spec.payload.family === "launcher" ? LAUNCH_FAMILY : HANOI_FAMILY;
   return new PlaygroundEnvironment(spec, access, def);
 }

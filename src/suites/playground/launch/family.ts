@@ -3,7 +3,7 @@ import type { Json } from "../../../core/index.ts";
 import { type CatalogEntry, LAUNCH_TIER, launchWorkload } from "../catalog.ts";
 import { GRIPPER_COMMAND_SCHEMA } from "../commands.ts";
 import type { FamilyDef } from "../environment.ts";
-import type { PlaygroundPayload } from "../payload.ts";
+import type { FamilyPayload } from "../payload.ts";
 import { FAMILY_BUDGETS, type Level } from "../protocol.ts";
 import { launchVerdict } from "./evaluate.ts";
 import { LAUNCHER, MUZZLE_EFFICIENCY } from "./launcher.ts";
@@ -117,11 +117,7 @@ export const LAUNCH_FAMILY: FamilyDef = {
 };
 
 /** The payload of one Launch task under one condition. */
-export function launchPayload(
-  entry: CatalogEntry,
-  condition: number,
-  level: Level,
-): PlaygroundPayload {
+export function launchPayload(entry: CatalogEntry, condition: number, level: Level): FamilyPayload {
   const file = launchScenes().get(entry.index);
   if (!file) throw new Error(`no scene file for ${entry.index}`);
   const scene = launchScene(file, condition);

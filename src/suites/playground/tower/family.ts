@@ -2,7 +2,7 @@
 import { type CatalogEntry, hanoiDepth, towerWorkload } from "../catalog.ts";
 import { GRIPPER_COMMAND_SCHEMA } from "../commands.ts";
 import type { FamilyDef } from "../environment.ts";
-import type { PlaygroundPayload } from "../payload.ts";
+import type { FamilyPayload, PlaygroundPayload } from "../payload.ts";
 import { FAMILY_BUDGETS, type Level } from "../protocol.ts";
 import type { TowerScene } from "./board.ts";
 import { hanoiVerdict } from "./evaluate.ts";
@@ -81,11 +81,7 @@ function arrangement(state: number[]): string {
 }
 
 /** The payload of one Tower task under one condition. */
-export function towerPayload(
-  entry: CatalogEntry,
-  condition: number,
-  level: Level,
-): PlaygroundPayload {
+export function towerPayload(entry: CatalogEntry, condition: number, level: Level): FamilyPayload {
   const { scene, theme } = towerScene(entry.caseId, condition);
   const depth = hanoiDepth(entry.caseId);
   const pegs = scene.pegs
