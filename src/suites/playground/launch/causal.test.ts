@@ -33,7 +33,7 @@ async function shoot(index: string, aim: [number, number, number], elevation: nu
   const env = envFor(index, 1, "L1");
   envs.push(env);
   await env.reset();
-  const view = (r: { observation: { view: Json } }) => r.observation.view as unknown as View;
+  const view = (r: { observation: { view: unknown } }) => r.observation.view as View;
   const v = view(env.step(call("set_elevation", { degrees: elevation })));
   const el = (v.launcher.elevation * Math.PI) / 180;
   const solution = aimAt(v.launcher.base, aim, el);
