@@ -19,8 +19,9 @@ export async function runOf(index: number): Promise<RunSummary> {
 /** A run's episode index. */
 export const indexOf = (run: number) => load<IndexDoc>(dataKeys.index(run));
 
-/** A status as a colored badge. */
-export const badge = (status: string) => h("span", { class: `status ${status}` }, status);
+/** A status as a colored badge; `tone` picks the color when it is not the status itself. */
+export const badge = (status: string, tone = status) =>
+  h("span", { class: `status ${tone}` }, status);
 
 /** The crumbs line: links, then the current page's name. */
 export function setCrumbs(crumbs: HTMLElement, ...items: ([string, string] | string)[]): void {

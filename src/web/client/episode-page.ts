@@ -47,7 +47,10 @@ export async function episodePage(
 
   const prev = index.rows[at - 1];
   const next = index.rows[at + 1];
-  const others = all.filter((r) => r.index !== run && r.suite === summary.suite);
+  // Runs of the same suite that hold this episode too: a diff with each.
+  const sameSuite = all.filter((r) => r.index !== run && r.suite === summary.suite);
+  const holding = await Promise.all(sameSuite.map((r) => indexOf(r.index)));
+  const others = sameSuite.filter((_, i) => holding[i]?.rows.some((r) => r.file === file));
   const header = h(
     "div",
     null,
@@ -109,6 +112,7 @@ export async function episodePage(
     items.push(item);
     list.appendChild(item);
   }
+  const stepsBox = h("div", { class: "steps", id: "steps" }, list);
   const detail = h("div", { id: "step-detail" });
   const side = h("div", null);
   const keys = h(
@@ -132,7 +136,7 @@ export async function episodePage(
   function show(p: number): void {
     pos = Math.min(Math.max(0, p), last);
     for (const [i, item] of items.entries()) item.classList.toggle("current", i === pos);
-    items[pos]?.scrollIntoView({ block: "nearest" });
+    keepInView(stepsBox, items[pos]);
     mount(detail, stepDetail(trace, pos));
     const frame = inspection?.graphs?.[pos];
     mount(
@@ -168,6 +172,15 @@ export async function episodePage(
   );
   show(pos);
   return () => document.removeEventListener("keydown", onKey);
+}
+
+/** Scroll the step list (not the page) so the current step shows. */
+function keepInView(box: HTMLElement, item: HTMLElement | undefined): void {
+  if (!item) return;
+  const top = item.offsetTop;
+  if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+    box.scrollTop = top - box.clientHeight / 2;
+  }
 }
 
 /** Everything logged at one position: the observation, then what the agent did with it. */

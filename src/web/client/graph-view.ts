@@ -7,7 +7,8 @@ import type { GraphFrame } from "../../core/index.ts";
 import { COLUMN, layoutGraph, ROW } from "../model/graph-layout.ts";
 import { h, s } from "./dom.ts";
 
-const BOX_WIDTH = COLUMN - 34;
+/** Box width: the rest of a column is the link, with room for its relation's name. */
+const BOX_WIDTH = COLUMN - 52;
 const BOX_HEIGHT = ROW - 6;
 const PAD = 10;
 

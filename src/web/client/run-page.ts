@@ -232,7 +232,7 @@ function episodeTable(index: IndexDoc, state: TableState): HTMLElement {
     attrs: { type: "search", placeholder: "episode id contains", value: f.text ?? "" },
     on: { change: () => setFilter({ text: search.value.trim() || undefined }) },
   });
-  const metric = f.metric ?? index.metrics[0];
+  const metric = f.metric ?? index.primaryMetric ?? undefined;
   const bar = h(
     "div",
     { class: "filters", id: "filters" },

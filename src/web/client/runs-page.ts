@@ -43,7 +43,7 @@ export async function runsPage(app: HTMLElement, crumbs: HTMLElement): Promise<v
           ),
           h("td", null, r.suite),
           h("td", null, r.agent),
-          h("td", null, badge(r.status === "finished" ? "success" : "invalid"), " ", r.status),
+          h("td", null, badge(r.status, r.status === "finished" ? "success" : "invalid")),
           h("td", { class: "num" }, `${num(r.recorded)} / ${num(r.planned)}`),
           h("td", { class: "num" }, formatValue(r.successRate, "rate")),
           h("td", { class: "num" }, num(r.tokens)),

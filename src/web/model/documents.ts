@@ -68,6 +68,8 @@ export interface IndexDoc {
   categories: string[];
   /** Metric names with a number in some episode: the score ranges one can filter on. */
   metrics: string[];
+  /** The metric with a number in the most episodes (the table's score column by default). */
+  primaryMetric: string | null;
 }
 
 /** A run's report with its figures drawn. */
@@ -126,14 +128,16 @@ const byText = (a: string, b: string) => a.localeCompare(b, "en", { numeric: tru
 /** The index document of a run's rows: the filterable dimensions and metrics they hold. */
 export function indexDoc(run: number, rows: IndexRow[]): IndexDoc {
   const tagValues = new Map<string, Set<string>>();
-  const metrics = new Set<string>();
+  const metrics = new Map<string, number>();
   for (const row of rows) {
     for (const [k, v] of Object.entries(row.tags)) {
       const values = tagValues.get(k) ?? new Set<string>();
       tagValues.set(k, values);
       if (values.size <= MAX_DIMENSION_VALUES) values.add(String(v));
     }
-    for (const [k, v] of Object.entries(row.metrics)) if (typeof v === "number") metrics.add(k);
+    for (const [k, v] of Object.entries(row.metrics)) {
+      if (typeof v === "number") metrics.set(k, (metrics.get(k) ?? 0) + 1);
+    }
   }
   const dimensions = [...tagValues]
     .filter(([, values]) => values.size > 1 && values.size <= MAX_DIMENSION_VALUES)
@@ -146,6 +150,7 @@ export function indexDoc(run: number, rows: IndexRow[]): IndexDoc {
     dimensions,
     families: distinct((r) => r.family),
     categories: distinct((r) => r.category),
-    metrics: [...metrics].sort(byText),
+    metrics: [...metrics.keys()].sort(byText),
+    primaryMetric: [...metrics].sort((a, b) => b[1] - a[1] || byText(a[0], b[0]))[0]?.[0] ?? null,
   };
 }

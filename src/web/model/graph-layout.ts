@@ -6,7 +6,7 @@
 import type { GraphFrame, GraphNode } from "../../core/index.ts";
 
 /** Column width and row height of the drawing, in pixels. */
-export const COLUMN = 170;
+export const COLUMN = 190;
 export const ROW = 26;
 
 /** A node with its position (its centre-left point). */
