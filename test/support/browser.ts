@@ -17,7 +17,10 @@ export const hasChromium = existsSync(CHROMIUM);
  * A headless Chromium with a throwaway profile (playwright passes it as --user-data-dir);
  * close() removes the profile too.
  */
-export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchChromium(): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const profile = mkdtempSync(join(tmpdir(), "longhaul-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
