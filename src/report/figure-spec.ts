@@ -109,6 +109,7 @@ function layers(figure: ReportFigure): Record<string, unknown>[] {
       cells,
       {
         mark: { type: "text", fontSize: 11 },
+        transform: [{ filter: `isValid(datum[${JSON.stringify(label.field)}])` }],
         encoding: {
           x: base.x,
           y: base.y,

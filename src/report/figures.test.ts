@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { meltTable, type ReportFigure, type ReportTable } from "../core/index.ts";
 import { figureId, rateFigure } from "./chart.ts";
 import { figureSpec } from "./figure-spec.ts";
-import { figureSvg, svgToPng, writeFigureFiles } from "./figures.ts";
+import { figureSvg, hasValues, svgToPng, writeFigureFiles } from "./figures.ts";
 
 const table: ReportTable = {
   title: "Success by <family>",
@@ -160,6 +160,16 @@ describe("drawing", () => {
     const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
     expect(png.readUInt32BE(16)).toBe(2 * width);
     expect((await svgToPng(svg, 1)).length).toBeLessThan(png.length);
+  });
+});
+
+describe("hasValues", () => {
+  it("leaves out figures without a number to draw", () => {
+    const figure = rateFigure(table)!;
+    expect(hasValues(figure)).toBe(true);
+    expect(
+      hasValues({ ...figure, data: [{ group: "a", rate: null, low: null, high: null }] }),
+    ).toBe(false);
   });
 });
 

@@ -19,10 +19,25 @@ export interface RenderedFigure {
   svg: string;
 }
 
-/** Every figure of a report: the generic model's, then the suite's. */
+/** The field a figure's values are read from: the heatmap's color, else the quantitative axis. */
+function valueField(figure: ReportFigure): string {
+  const { x, y, color } = figure.encoding;
+  if (figure.mark === "heatmap" && color) return color.field;
+  return y.type !== "quantitative" && x.type === "quantitative" ? x.field : y.field;
+}
+
+/** Whether a figure has a number to draw (a run too small for it leaves it empty). */
+export function hasValues(figure: ReportFigure): boolean {
+  const field = valueField(figure);
+  return figure.data.some((row) => typeof row[field] === "number" && Number.isFinite(row[field]));
+}
+
+/** Every figure of a report with a value to draw: the generic model's, then the suite's. */
 export function reportFigures(report: FullReport): { section: string; figure: ReportFigure }[] {
   const models = [report.generic, report.suite].filter((m): m is ReportModel => m !== undefined);
-  return models.flatMap((m) => (m.figures ?? []).map((figure) => ({ section: m.title, figure })));
+  return models.flatMap((m) =>
+    (m.figures ?? []).filter(hasValues).map((figure) => ({ section: m.title, figure })),
+  );
 }
 
 /**

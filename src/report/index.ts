@@ -11,6 +11,7 @@ export {
 export { figureSpec, type VegaLiteSpec } from "./figure-spec.ts";
 export {
   figureSvg,
+  hasValues,
   type RenderedFigure,
   renderFigures,
   reportFigures,

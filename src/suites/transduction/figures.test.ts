@@ -5,7 +5,8 @@ import { aggregateTransduction } from "./aggregate.ts";
 
 /** A scored document: task, layout (format or table variant), difficulty, horizon, accuracy. */
 function doc(task: string, layout: string, d: number, h: number, accuracy: number, extra = {}) {
-  const layoutTag = task === "table" ? { variant: layout } : { format: layout };
+  const layoutTag: Record<string, string> =
+    task === "table" ? { variant: layout } : { format: layout };
   return makeRecord(`${task}/${layout}/d${d}/${h}k/s1`, {
     suite: "transduction",
     status: accuracy === 1 ? "success" : "failure",

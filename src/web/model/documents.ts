@@ -35,7 +35,6 @@ export interface RunSummary {
 /** One episode as the episode table shows, filters and sorts it. */
 export interface IndexRow {
   id: string;
-  task: string;
   family: string;
   epoch: number;
   status: EpisodeRecord["status"];
@@ -105,7 +104,6 @@ export function indexRow(r: EpisodeRecord, file: string): IndexRow {
   const u = r.usage;
   return {
     id: r.episodeId,
-    task: r.taskId,
     family: r.family,
     epoch: r.epoch,
     status: r.status,
@@ -123,10 +121,15 @@ export function indexRow(r: EpisodeRecord, file: string): IndexRow {
   };
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
+const collator = new Intl.Collator("en", { numeric: true });
+const byText = (a: string, b: string) => collator.compare(a, b);
 
-/** The index document of a run's rows: the filterable dimensions and metrics they hold. */
-export function indexDoc(run: number, rows: IndexRow[]): IndexDoc {
+/**
+ * The index document of a run's rows, sorted by episode id in natural order (the table's
+ * default order), with the filterable dimensions and metrics they hold.
+ */
+export function indexDoc(run: number, unsorted: IndexRow[]): IndexDoc {
+  const rows = [...unsorted].sort((a, b) => byText(a.id, b.id));
   const tagValues = new Map<string, Set<string>>();
   const metrics = new Map<string, number>();
   for (const row of rows) {

@@ -20,7 +20,7 @@ export interface EpisodeFilter {
   text?: string;
 }
 
-/** Sorting by a column: a row field, `metric:<name>` or `tag:<name>`. */
+/** Sorting by a column: a row field, `metric:<name>` or `tag:<name>`; "" keeps index order. */
 export interface EpisodeSort {
   key: string;
   descending: boolean;
@@ -37,10 +37,10 @@ export interface TableState {
 /** Rows per page of the episode table. */
 export const PAGE_SIZE = 100;
 
-/** The default: every episode, in log order of ids. */
+/** The default: every episode, in index order (episode ids in natural order). */
 export const DEFAULT_STATE: TableState = {
   filter: { tags: {} },
-  sort: { key: "id", descending: false },
+  sort: { key: "", descending: false },
   page: 0,
 };
 
@@ -80,6 +80,7 @@ const collator = new Intl.Collator("en", { numeric: true });
 
 /** Numbers by value, text in natural order ("t2" before "t10"); the sort is stable. */
 export function sortRows(rows: readonly IndexRow[], sort: EpisodeSort): IndexRow[] {
+  if (sort.key === "") return sort.descending ? [...rows].reverse() : [...rows];
   const keyed = rows.map((row, i) => ({ row, i, v: sortValue(row, sort.key) }));
   const sign = sort.descending ? -1 : 1;
   keyed.sort((a, b) => {
@@ -129,11 +130,11 @@ export function parseState(query: string): TableState {
   if (max !== undefined) filter.max = max;
   const text = p.get("q");
   if (text) filter.text = text;
-  const sort = p.get("sort") ?? "id";
+  const sort = p.get("sort") ?? "";
   const page = Math.max(0, Math.floor(finite(p.get("page")) ?? 1) - 1);
   return {
     filter,
-    sort: { key: sort.replace(/^-/, "") || "id", descending: sort.startsWith("-") },
+    sort: { key: sort.replace(/^-/, ""), descending: sort.startsWith("-") },
     page,
   };
 }
@@ -150,7 +151,7 @@ export function formatState(state: TableState): string {
   if (f.min !== undefined) p.set("min", String(f.min));
   if (f.max !== undefined) p.set("max", String(f.max));
   if (f.text) p.set("q", f.text);
-  if (state.sort.key !== "id" || state.sort.descending)
+  if (state.sort.key !== "" || state.sort.descending)
     p.set("sort", `${state.sort.descending ? "-" : ""}${state.sort.key}`);
   if (state.page > 0) p.set("page", String(state.page + 1));
   return p.toString();

@@ -17,6 +17,8 @@ import {
 import type { RunHeader } from "../../log/index.ts";
 import { loadRun, RUN_FILES, readTrace, safeFileName } from "../../log/index.ts";
 import {
+  dataKeys,
+  dataScript,
   type EpisodeDoc,
   type IndexDoc,
   indexDoc,
@@ -34,6 +36,8 @@ interface RunEntry {
   /** Trace file stem -> episode id, for the episodes of the index only. */
   files: Map<string, string>;
   index?: IndexDoc;
+  /** The index as a data script, serialised once (several megabytes for a large run). */
+  indexScript?: string;
   report?: Promise<ReportDoc>;
   specs?: Promise<CompiledTasks>;
 }
@@ -151,6 +155,15 @@ export class RunCatalog {
       entry.records.map((r) => indexRow(r, safeFileName(r.episodeId))),
     );
     return entry.index;
+  }
+
+  /** A run's index as its data script (serialised once). */
+  indexScript(run: number): string | undefined {
+    const entry = this.entry(run);
+    const index = this.index(run);
+    if (!entry || !index) return undefined;
+    entry.indexScript ??= dataScript(dataKeys.index(run), index);
+    return entry.indexScript;
   }
 
   /** A run's report with its figures drawn (built once). */

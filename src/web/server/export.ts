@@ -49,7 +49,7 @@ export async function exportSite(
   const total = indexes.reduce((n, index) => n + index.rows.length, 0);
   let done = 0;
   for (const [run, index] of indexes.entries()) {
-    writeDoc(dataKeys.index(run), index);
+    write(`data/${dataKeys.index(run)}.js`, catalog.indexScript(run)!);
     writeDoc(dataKeys.report(run), await catalog.report(run));
     for (const row of index.rows) {
       writeDoc(dataKeys.episode(run, row.file), await catalog.episode(run, row.file));

@@ -42,12 +42,13 @@ async function respond(
   const m = DATA.exec(path);
   if (!m) return undefined;
   const run = Number(m[1]);
+  if (m[2] === "index") {
+    const body = catalog.indexScript(run);
+    return body === undefined ? undefined : { type: TYPES.js!, body };
+  }
   let key: string;
   let doc: unknown;
-  if (m[2] === "index") {
-    key = dataKeys.index(run);
-    doc = catalog.index(run);
-  } else if (m[2] === "report") {
+  if (m[2] === "report") {
     key = dataKeys.report(run);
     doc = await catalog.report(run);
   } else {
