@@ -23,13 +23,14 @@ const byId = <T extends { id?: unknown; episodeId?: unknown }>(list: T[]) =>
   Object.fromEntries(list.map((x) => [String(x.id ?? x.episodeId), x]));
 
 describe("robograph golden", () => {
-  it("compiles the same 588 episodes, oracle lengths and plans, hash and statistics", () => {
+  it("compiles the same 588 episodes, oracle lengths and plans, hash, statistics and prompts", async () => {
     const want = readGolden<CompileSnapshot>("compile.json.gz");
-    const got = compileSnapshot();
+    const got = await compileSnapshot();
     expect(got.episodes).toHaveLength(588);
     expect(differing(byId(want.episodes), byId(got.episodes))).toEqual([]);
     expect(got.hash).toBe(want.hash);
     expect(got.stats).toEqual(want.stats);
+    expect(got.prompts).toEqual(want.prompts);
   });
 
   for (const agent of ["oracle", "explorer"] as const)
