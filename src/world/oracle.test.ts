@@ -149,7 +149,7 @@ describe("oracle planner", () => {
     // A different robot room is a different key.
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const moved = new World(away, PEN_GOAL);
     expect(planOracle(moved.latentState(), moved.goalAtoms(), { cache })?.actions).toHaveLength(
@@ -227,7 +227,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     // Robot starts in the hall: one extra walk.
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const a = WorldState.fromScene(away);
     expect(orderedActionDistance(a, resolveGoal(a, PEN_GOAL)).total).toBe(5);
@@ -286,7 +286,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     // adjacent study. Plan: walk(study) open(drawer) open(box) grab(eraser) putin(eraser, case).
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const w = new World(away, {
       all: [{ pred: "INSIDE", object: "eraser", target: "pencil_case" }],
@@ -305,7 +305,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
 
   it("exposure cost: walks + opens + move_asides, occluders of occluders and their rooms", () => {
     const scene = studyScene(true);
-    scene.robot.room = "hall";
+    (scene.robots[0] as { room: string }).room = "hall";
     // A lamp in front of the book that hides the red pen: both must be moved aside.
     scene.nodes.push({
       id: "lamp",
@@ -328,7 +328,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     expect(cost("red_pen")).toBe(3); // walk, move_aside(lamp), move_aside(book)
     // A blocker in the hall hiding the pen, seen from the study: walk there, move it aside,
     // walk back, then the lamp and the book.
-    scene.robot.room = "study";
+    (scene.robots[0] as { room: string }).room = "study";
     scene.nodes.push({
       id: "screen",
       type: "object",

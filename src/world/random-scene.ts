@@ -103,7 +103,7 @@ export function randomScene(
     scene: {
       nodes,
       edges,
-      robot: { room: rooms[0] as string, hands: [null, null] },
+      robots: [{ id: "robot", room: rooms[0] as string, hands: [null, null] }],
       navigation: roomCount > 1,
     },
     goal: { all: atoms },

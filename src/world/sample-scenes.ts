@@ -67,7 +67,12 @@ export function studyScene(navigation = false): SceneGraph {
       { from: "marker_2", to: "shelf", rel: "ON" },
     );
   }
-  return { nodes, edges, robot: { room: "study", hands: [null, null] }, navigation };
+  return {
+    nodes,
+    edges,
+    robots: [{ id: "robot", room: "study", hands: [null, null] }],
+    navigation,
+  };
 }
 
 /** Appendix A's goal: INSIDE(red pen, pencil case) ∧ CLOSED(pencil case). */

@@ -25,7 +25,7 @@ function run(world: World, actions: WorldAction[]): string[] {
 /** Checks the engine's structural invariants on the latent graph. */
 function invariantProblems(scene: SceneGraph): string[] {
   const problems: string[] = [];
-  const held = scene.robot.hands.filter((h): h is string => h !== null);
+  const held = scene.robots.flatMap((r) => r.hands).filter((h): h is string => h !== null);
   if (new Set(held).size !== held.length) problems.push("same object in two hands");
   const parent = new Map<string, string>();
   for (const n of scene.nodes) {
@@ -82,7 +82,7 @@ describe("actions (Table 5)", () => {
     ).toEqual(["ok", "ok", "hands_not_free"]);
     expect(w.view().robot.hands).toEqual({ left: "book", right: "lipstick_body" });
     expect(run(w, [act("puton", "book", "desk")])).toEqual(["ok"]);
-    expect(w.view().robot.hands.left).toBeNull();
+    expect(w.view().robot.hands).toEqual({ left: null, right: "lipstick_body" });
   });
 
   it("loaded carriers reject grabs; capacity and cycles are enforced", () => {

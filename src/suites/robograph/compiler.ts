@@ -5,7 +5,7 @@
  * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
-import type { EventSchedule, Goal, SceneGraph, WorldAction } from "../../world/index.ts";
+import type { EventSchedule, Goal, SingleRobotScene, WorldAction } from "../../world/index.ts";
 import { World } from "../../world/index.ts";
 import { BUILTIN_FAMILIES } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
@@ -45,7 +45,7 @@ export interface RoboGraphPayload {
   task: string;
   domain: Domain;
   condition: Condition;
-  graph: SceneGraph;
+  graph: SingleRobotScene;
   goal: Goal;
   events: EventSchedule;
   oracle: OracleData;
