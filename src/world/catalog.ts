@@ -106,6 +106,9 @@ export interface CatalogEntry extends ActionSchema {
 
 /** A validated action catalog, in the order given. */
 export class Catalog {
+  /** The actions as given (validated, defaults filled in): data to extend a catalog with. */
+  readonly actions: readonly ActionSchema[];
+  /** The actions with their derived fields, in order. */
   readonly entries: readonly CatalogEntry[];
   /** The name input that is not a catalog action is reported under (else the raw name). */
   readonly idle: string | undefined;
@@ -126,6 +129,7 @@ export class Catalog {
     });
     if (parsed.idle !== undefined && !byName.has(parsed.idle))
       throw new LonghaulError("INVALID_INPUT", `unknown action ${parsed.idle}`, `${what}: idle`);
+    this.actions = parsed.actions;
     this.entries = [...byName.values()];
     this.byName = byName;
     this.idle = parsed.idle;

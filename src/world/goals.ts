@@ -8,6 +8,7 @@ export type ResolvedAtom =
   | { pred: "ON" | "INSIDE"; object: number; target: number; atom: GoalAtom }
   | { pred: "OPEN" | "CLOSED" | "PRESSED"; node: number; atom: GoalAtom }
   | { pred: "ATTR"; node: number; attr: string; value: boolean; atom: GoalAtom }
+  | { pred: "AT"; node: number; room: number; atom: GoalAtom }
   | { pred: "ASSEMBLED"; part: number; target: number; atom: GoalAtom }
   | {
       pred: "COUNT";
@@ -52,6 +53,12 @@ function resolveAtom(state: WorldState, atom: GoalAtom, path: string): ResolvedA
         value: atom.value,
         atom,
       };
+    case "AT": {
+      const room = id(atom.room, "room");
+      if (state.info[room]?.node.type !== "room")
+        throw new LonghaulError("INVALID_INPUT", `${atom.room} is not a room`, `${path}.room`);
+      return { pred: "AT", node: id(atom.node, "node"), room, atom };
+    }
     case "ASSEMBLED":
       return {
         pred: atom.pred,
@@ -101,6 +108,8 @@ export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
       return ((state.val[a.node] ?? 0) & PRESSED) !== 0;
     case "ATTR":
       return state.hasAttr(a.node, a.attr) && state.attr(a.node, a.attr) === a.value;
+    case "AT":
+      return state.roomOf(a.node) === a.room;
     case "ASSEMBLED":
       return (
         (state.rel[a.part] === Loc.Attached && state.parent[a.part] === a.target) ||

@@ -40,7 +40,7 @@ export {
 } from "./planner.ts";
 export { type RandomSceneOptions, randomScene } from "./random-scene.ts";
 export { ACTION_CATALOG, catalogFor, ROBOGRAPH_CATALOG } from "./robograph-catalog.ts";
-export { PEN_GOAL, studyScene } from "./sample-scenes.ts";
+export { DEPOT_CATALOG, DEPOT_GOAL, depotScene, PEN_GOAL, studyScene } from "./sample-scenes.ts";
 export { WorldState } from "./state.ts";
 export * from "./types.ts";
 export { projectView } from "./view.ts";

@@ -116,8 +116,8 @@ export function buildPddlTask(
   if (state.robots.length !== 1)
     throw new LonghaulError("INVALID_INPUT", "PDDL export covers single-robot scenes", "robots");
   const atoms = resolveGoal(state, parseOrThrow(Goal, goal, "goal"));
-  if (atoms.some((a) => a.pred === "ATTR"))
-    throw new LonghaulError("INVALID_INPUT", "PDDL export has no ATTR goal atoms", "goal");
+  if (atoms.some((a) => a.pred === "ATTR" || a.pred === "AT"))
+    throw new LonghaulError("INVALID_INPUT", "PDDL export has no ATTR or AT goal atoms", "goal");
   const name = pddlIdentifier(options.name ?? "longhaul-world");
   // The robot is implicit in the domain (robot-at, hands-free), not an object.
   const robot = state.robotNode(0);

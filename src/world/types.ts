@@ -120,8 +120,8 @@ export interface SingleRobotScene extends Omit<SceneGraph, "robots"> {
   robot: { room: string; hands: [string | null, string | null] };
 }
 
-/** A scene as callers may write it: with `robots`, or the single-robot shorthand. */
-export type SceneInput = SceneGraph | SingleRobotScene;
+/** A scene as callers may write it (defaults optional): with `robots`, or the shorthand. */
+export type SceneInput = z.input<typeof SceneGraph> | SingleRobotScene;
 
 /** The id the single-robot shorthand gives its robot. */
 export const DEFAULT_ROBOT_ID = "robot";
@@ -146,8 +146,9 @@ export type PlacementRel = z.infer<typeof PlacementRel>;
 /**
  * One goal fact: a placement (ON/INSIDE object target), a node state (OPEN/CLOSED/PRESSED, or
  * ATTR for any attribute value: "the stove is switched off"), an assembly (ASSEMBLED part
- * target: an ATTACHED edge between the two, either direction), or a counted placement
- * ("exactly three markers in box": COUNT over a category).
+ * target: an ATTACHED edge between the two, either direction), a counted placement ("exactly
+ * three markers in box": COUNT over a category), or a whereabouts (AT node room: the node, a
+ * robot or whatever rests on or is held by one, is in that room).
  */
 export const GoalAtom = z.discriminatedUnion("pred", [
   z.object({ pred: z.literal("ON"), object: NodeId, target: NodeId }).strict(),
@@ -156,6 +157,7 @@ export const GoalAtom = z.discriminatedUnion("pred", [
   z.object({ pred: z.literal("CLOSED"), node: NodeId }).strict(),
   z.object({ pred: z.literal("PRESSED"), node: NodeId }).strict(),
   z.object({ pred: z.literal("ATTR"), node: NodeId, attr: AttrName, value: z.boolean() }).strict(),
+  z.object({ pred: z.literal("AT"), node: NodeId, room: NodeId }).strict(),
   z.object({ pred: z.literal("ASSEMBLED"), part: NodeId, target: NodeId }).strict(),
   z
     .object({
@@ -266,7 +268,7 @@ export const Trigger = z.discriminatedUnion("on", [
       on: z.literal("goal_fact"),
       fact: GoalAtom.optional(),
       pred: z
-        .enum(["ON", "INSIDE", "OPEN", "CLOSED", "PRESSED", "ATTR", "ASSEMBLED", "COUNT"])
+        .enum(["ON", "INSIDE", "OPEN", "CLOSED", "PRESSED", "ATTR", "AT", "ASSEMBLED", "COUNT"])
         .optional(),
       ...guards,
     })

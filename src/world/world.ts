@@ -91,12 +91,12 @@ export class World {
     this.last = this.state.robots.map(() => null);
   }
 
-  /** Agent steps counted so far (`step` counts one; `tick` sets it). */
+  /** Agent steps counted so far (`step` counts one; `advance` sets it). */
   get stepCount(): number {
     return this.steps;
   }
 
-  /** Simulated time in seconds, as last given to `tick` (0 at the start). */
+  /** Simulated time in seconds, as last given to `advance`/`tick` (0 at the start). */
   get time(): number {
     return this.clock;
   }
@@ -187,10 +187,10 @@ export class World {
    * typed feedback; never throws on agent input.
    */
   step(input: unknown): WorldStepResult {
-    this.steps++;
+    this.advance({ step: this.steps + 1 });
     const checked = this.check(input);
     if (!checked.ok) {
-      this.last[this.robotIndex(checked.robot ?? undefined)] = checked.feedback;
+      this.recordRejection(checked);
       return { feedback: checked.feedback, fired: [], terminated: this.done };
     }
     const applied = this.apply(checked.checked);
@@ -226,6 +226,14 @@ export class World {
       ok: true,
       checked: { action, robot, schema: known, args: resolved.args, version: this.version },
     };
+  }
+
+  /**
+   * Record a rejected check as its robot's last action (the first robot's when the robot is
+   * unknown), as `step` does, so that robot's view shows the failure.
+   */
+  recordRejection(rejected: Extract<CheckResult, { ok: false }>): void {
+    this.last[this.robotIndex(rejected.robot ?? undefined)] = rejected.feedback;
   }
 
   /**
@@ -287,23 +295,21 @@ export class World {
   }
 
   /**
-   * Move the clock forward (steps counted, simulated seconds) and fire the step and time
-   * triggers now due. Going backwards is an error.
+   * Move the clock forward (steps counted, simulated seconds) without firing anything; guards
+   * (minStep, minTime) and fired-event stamps read it. Going backwards is an error.
    */
-  tick(clock: { step?: number; time?: number }): FiredEvent[] {
+  advance(clock: { step?: number; time?: number }): void {
     if ((clock.step ?? this.steps) < this.steps || (clock.time ?? this.clock) < this.clock)
       throw new LonghaulError("INVALID_INPUT", "the world clock only moves forward");
     this.steps = clock.step ?? this.steps;
     this.clock = clock.time ?? this.clock;
-    return this.fireDue();
   }
 
-  /** When the next time trigger is due (simulated seconds), or null if none is pending. */
-  nextEventTime(): number | null {
-    return this.events.nextTime();
-  }
-
-  private fireDue(): FiredEvent[] {
+  /**
+   * Fire the step and time triggers now due (step triggers in schedule order, then time
+   * triggers by due time); one whose rewrites do not apply stays pending.
+   */
+  fireDue(): FiredEvent[] {
     const out: FiredEvent[] = [];
     for (const { index, at, event } of this.events.due(this.steps, this.clock)) {
       if (!this.rewrite(event.rewrites, {})) continue;
@@ -312,6 +318,17 @@ export class World {
       out.push(this.logFired(event.id, {}, time, event.message));
     }
     return out;
+  }
+
+  /** `advance` the clock, then `fireDue`. */
+  tick(clock: { step?: number; time?: number }): FiredEvent[] {
+    this.advance(clock);
+    return this.fireDue();
+  }
+
+  /** When the next time trigger is due (simulated seconds), or null if none is pending. */
+  nextEventTime(): number | null {
+    return this.events.nextTime();
   }
 
   /** Apply an event's rewrites atomically; false (nothing changed) when one is invalid. */

@@ -181,6 +181,8 @@ export class Belief {
       }
       case "ATTR":
         return this.nodes.get(atom.node)?.attrs?.[atom.attr] === atom.value;
+      case "AT":
+        return this.nodes.get(atom.node)?.room === atom.room;
     }
   }
 
