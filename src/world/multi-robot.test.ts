@@ -18,6 +18,7 @@ import {
   type WorldEvent,
   type WorldNode,
 } from "./index.ts";
+import { invariantProblems } from "./test-support.ts";
 
 const depot = (schedule: EventSchedule = []) =>
   new World(depotScene(), DEPOT_GOAL, schedule, { catalog: DEPOT_CATALOG });
@@ -27,43 +28,6 @@ function start(w: World, action: WorldAction) {
   const c = w.check(action);
   if (!c.ok) throw new Error(`${action.name} rejected: ${c.feedback.message}`);
   return c.checked;
-}
-
-/** Structural invariants of a latent scene with any number of robots. */
-function invariantProblems(scene: SceneGraph): string[] {
-  const problems: string[] = [];
-  const held = scene.robots.flatMap((r) => r.hands).filter((h): h is string => h !== null);
-  if (new Set(held).size !== held.length) problems.push("one object in two hands");
-  const robots = new Set(scene.robots.map((r) => r.id));
-  const parent = new Map<string, string>();
-  for (const n of scene.nodes) {
-    if (n.type === "room") continue;
-    if (robots.has(n.id)) problems.push(`${n.id} is both a robot and a node`);
-    const locs = scene.edges.filter(
-      (e) => e.from === n.id && ["ON", "INSIDE", "ATTACHED", "IN_ROOM"].includes(e.rel),
-    );
-    const count = locs.length + held.filter((h) => h === n.id).length;
-    if (count !== 1) problems.push(`${n.id} has ${count} locations`);
-    if (locs[0]) parent.set(n.id, locs[0].to);
-  }
-  for (const start of parent.keys()) {
-    let cur: string | undefined = parent.get(start);
-    for (let k = 0; cur !== undefined; k++) {
-      if (cur === start || k > scene.nodes.length) {
-        problems.push(`cycle through ${start}`);
-        break;
-      }
-      cur = parent.get(cur);
-    }
-  }
-  for (const n of scene.nodes)
-    if (n.capacity !== undefined) {
-      const load = scene.edges.filter(
-        (e) => e.to === n.id && (e.rel === "ON" || e.rel === "INSIDE"),
-      ).length;
-      if (load > n.capacity) problems.push(`${n.id} holds ${load} > ${n.capacity}`);
-    }
-  return problems;
 }
 
 describe("robots as first-class nodes", () => {
