@@ -1,6 +1,7 @@
 /**
  * World engine bench: environment steps per second (preconditions, effects, event matching,
- * view projection) on RoboGraph-size scenes, and oracle planning time over generated scenes.
+ * view projection) on RoboGraph-size scenes, the phased check/apply/fire loop a simulator
+ * runs with three robots, and oracle planning time over generated scenes.
  * Run: npx tsx bench/world.bench.ts
  */
 
@@ -8,6 +9,7 @@ import { Rng } from "../src/core/index.ts";
 import {
   ACTION_CATALOG,
   type ActionName,
+  type CheckedAction,
   type EventSchedule,
   planOracle,
   type RandomSceneOptions,
@@ -82,6 +84,68 @@ function replayBench(): void {
   );
 }
 
+/**
+ * A simulator's loop: three robots, every action checked when it starts and applied two
+ * decisions later (re-checked when the world changed), its events fired, the clock ticked
+ * (a time trigger is armed), and the acting robot's view projected.
+ */
+function phasedBench(): void {
+  const { scene, goal } = randomScene("bench", {
+    rooms: 2,
+    objects: 10,
+    containers: 4,
+    goals: 6,
+    robots: 3,
+  });
+  const timed: EventSchedule = [
+    ...schedule,
+    {
+      id: "mu",
+      trigger: { on: "time", at: 150 },
+      rewrites: [{ op: "extend_goal", atoms: [] }],
+      timing: "after_action",
+      maxFires: 1,
+      oncePerAction: false,
+    },
+  ];
+  const rng = new Rng("bench", "phased");
+  const ids = scene.nodes.map((n) => n.id);
+  const robots = scene.robots.map((r) => r.id);
+  const names = (Object.keys(ACTION_CATALOG) as ActionName[]).filter((n) => n !== "stop");
+  const actions: WorldAction[] = Array.from({ length: 4096 }, () => {
+    const name = rng.pick(names);
+    const arity = ACTION_CATALOG[name].parameters.length;
+    const args = Array.from({ length: arity }, () => rng.pick(ids));
+    return { name, args, robot: rng.pick(robots) };
+  });
+  const total = 300_000;
+  let world = new World(scene, goal, timed);
+  let pending: CheckedAction[] = [];
+  let applied = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    if (i % 200 === 0) {
+      world = new World(scene, goal, timed);
+      pending = [];
+    }
+    const action = actions[i % actions.length] as WorldAction;
+    const c = world.check(action);
+    if (c.ok) pending.push(c.checked);
+    else world.recordRejection(c);
+    if (pending.length > 2) {
+      const done = world.apply(pending.shift() as CheckedAction);
+      world.fire(done);
+      if (done.feedback.status === "success") applied++;
+    }
+    world.tick({ step: world.stepCount + 1, time: world.time + 1 });
+    world.view(action.robot);
+  }
+  const ms = performance.now() - t0;
+  console.log(
+    `phased check/apply/fire/tick+view, 3 robots: ${Math.round((total / ms) * 1000)} decisions/s (${total} decisions, ${((100 * applied) / total).toFixed(0)}% applied successfully, world reset every 200)`,
+  );
+}
+
 /** Plan a batch of random scenes; prints lengths, wall and CPU time, and expansions. */
 function planBatch(label: string, count: number, options: (k: number) => RandomSceneOptions): void {
   const lengths: number[] = [];
@@ -124,4 +188,5 @@ function planBench(): void {
 
 stepBench();
 replayBench();
+phasedBench();
 planBench();
