@@ -170,7 +170,74 @@ function checkOne(
   }
 }
 
-/** Apply a schema's effects for robot `r` (its preconditions hold). */
+/**
+ * What every effect needs whatever the catalog's preconditions say, so a catalog that forgets
+ * a check cannot break the world's structure: arguments are live nodes, a grab takes a
+ * placeable node no robot holds into a free hand, a placement releases a node this robot
+ * holds without a cycle and not onto a room or robot, a robot moves to a room. Table 5's
+ * preconditions imply all of it (so RoboGraph never reaches these failures).
+ */
+export function checkEffects(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  names: readonly string[],
+  r: number,
+): Failure | null {
+  for (let k = 0; k < args.length; k++) {
+    const i = args[k] as number;
+    if (i < 0 || !state.alive[i])
+      return { type: "not_visible", message: `${nameAt(names, k)} is not visible` };
+  }
+  const fixed = (i: number) => {
+    const type = state.info[i]?.node.type;
+    return type === "room" || type === "robot";
+  };
+  for (const eff of schema.effects) {
+    switch (eff.op) {
+      case "grab": {
+        const i = argAt(args, eff.arg);
+        if (fixed(i))
+          return {
+            type: "missing_affordance",
+            message: `${nameAt(names, eff.arg)} cannot be grabbed`,
+          };
+        if (state.rel[i] === Loc.Held)
+          return { type: "already_in_state", message: `${nameAt(names, eff.arg)} is already held` };
+        if (state.freeHands(r) < 1)
+          return { type: "hands_not_free", message: "needs 1 free hand(s), 0 free" };
+        break;
+      }
+      case "place":
+      case "attach": {
+        const [x, t] = eff.op === "place" ? [eff.object, eff.target] : [eff.part, eff.target];
+        const i = argAt(args, x);
+        if (eff.op === "place" && state.holder(i) !== r)
+          return { type: "not_held", message: `${nameAt(names, x)} is not held` };
+        if (fixed(i) || fixed(argAt(args, t)))
+          return {
+            type: "missing_affordance",
+            message: `${nameAt(names, x)} cannot be put on or in ${nameAt(names, t)}`,
+          };
+        if (state.isAncestor(i, argAt(args, t)))
+          return {
+            type: "placement_cycle",
+            message: `${nameAt(names, x)} cannot be placed on or in ${nameAt(names, t)}`,
+          };
+        break;
+      }
+      case "move_robot":
+        if (state.roomOf(argAt(args, eff.arg)) < 0)
+          return { type: "not_adjacent", message: `${nameAt(names, eff.arg)} is not a place` };
+        break;
+      default:
+        break;
+    }
+  }
+  return null;
+}
+
+/** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */
 export function applyEffects(
   state: WorldState,
   schema: ActionSchema,

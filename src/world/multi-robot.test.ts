@@ -443,6 +443,49 @@ describe("engine properties with several robots", () => {
     );
   });
 
+  it("a catalog without preconditions cannot break the structure: effects guard themselves", () => {
+    const bare = (name: string, parameters: string[], effect: object) => ({
+      name,
+      description: name,
+      parameters,
+      preconditions: [],
+      effects: [effect],
+    });
+    const sloppy = new Catalog({
+      actions: [
+        bare("take", ["x"], { op: "grab", arg: 0 }),
+        bare("drop_in", ["x", "t"], { op: "place", object: 0, rel: "INSIDE", target: 1 }),
+        bare("drop_on", ["x", "t"], { op: "place", object: 0, rel: "ON", target: 1 }),
+        bare("join", ["x", "t"], { op: "attach", part: 0, target: 1 }),
+        bare("go", ["x"], { op: "move_robot", arg: 0 }),
+        bare("flag", ["x"], { op: "set_attr", arg: 0, attr: "flagged", value: true }),
+      ] as never,
+    });
+    const arb = (scene: SceneGraph) => {
+      const ids = [...scene.nodes.map((n) => n.id), ...scene.robots.map((r) => r.id), "ghost"];
+      return fc.record({
+        name: fc.constantFrom("take", "drop_in", "drop_on", "join", "go", "flag"),
+        args: fc.array(fc.constantFrom(...ids), { minLength: 1, maxLength: 2 }),
+        robot: fc.constantFrom(...scene.robots.map((r) => r.id)),
+      });
+    };
+    fc.assert(
+      fc.property(
+        perScene((s) => fc.array(arb(s), { maxLength: 40 })),
+        ([scene, actions]) => {
+          const w = new World(scene, { all: [] }, [], { catalog: sloppy });
+          for (const action of actions) {
+            const before = w.latent();
+            if (w.step(action).feedback.status === "failure") expect(w.latent()).toEqual(before);
+            // Capacity is the catalog's precondition (not_full), not structure.
+            expect(invariantProblems(w.latent(), { capacity: false })).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
   it("durative skills interleaved across robots: applies re-check, failures leave the world as it was", () => {
     const op = (s: SceneGraph) =>
       fc.oneof(

@@ -3,10 +3,11 @@ import type { SceneGraph } from "./types.ts";
 
 /**
  * Problems with a latent scene's structure, any number of robots: every non-room node has
- * exactly one location (an edge or one hand of one robot), no placement cycle, no node over
- * its capacity, no robot id reused as a node.
+ * exactly one location (an edge or one hand of one robot), no placement cycle, no robot id
+ * reused as a node, and (unless `capacity: false`: capacity is a catalog precondition that
+ * events may override) no node over its capacity.
  */
-export function invariantProblems(scene: SceneGraph): string[] {
+export function invariantProblems(scene: SceneGraph, options = { capacity: true }): string[] {
   const problems: string[] = [];
   const held = scene.robots.flatMap((r) => r.hands).filter((h): h is string => h !== null);
   if (new Set(held).size !== held.length) problems.push("one object in two hands");
@@ -33,7 +34,7 @@ export function invariantProblems(scene: SceneGraph): string[] {
     }
   }
   for (const n of scene.nodes)
-    if (n.capacity !== undefined) {
+    if (options.capacity && n.capacity !== undefined) {
       const load = scene.edges.filter(
         (e) => e.to === n.id && (e.rel === "ON" || e.rel === "INSIDE"),
       ).length;

@@ -7,7 +7,7 @@
  */
 
 import { LonghaulError, parseOrThrow } from "../core/index.ts";
-import { applyEffects, checkPreconditions, resolveArgs } from "./actions.ts";
+import { applyEffects, checkEffects, checkPreconditions, resolveArgs } from "./actions.ts";
 import type { Catalog, CatalogEntry } from "./catalog.ts";
 import { applyRewrites, EventRunner, type StepProgress } from "./events.ts";
 import { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
@@ -220,7 +220,9 @@ export class World {
       return this.reject(action, robot, "not_available", `${robot} cannot ${action.name}`);
     const resolved = resolveArgs(this.state, this.catalog, action);
     if ("type" in resolved) return this.reject(action, robot, resolved.type, resolved.message);
-    const failure = checkPreconditions(this.state, known, resolved.args, action.args, r);
+    const failure =
+      checkPreconditions(this.state, known, resolved.args, action.args, r) ??
+      checkEffects(this.state, known, resolved.args, action.args, r);
     if (failure) return this.reject(action, robot, failure.type, failure.message);
     return {
       ok: true,
@@ -248,7 +250,8 @@ export class World {
     const failure =
       checked.version === this.version
         ? null
-        : checkPreconditions(this.state, schema, args, action.args, r);
+        : (checkPreconditions(this.state, schema, args, action.args, r) ??
+          checkEffects(this.state, schema, args, action.args, r));
     if (failure) return this.applied(r, action, failure.type, failure.message, [], null);
     const progress: StepProgress = {
       step: this.steps,
