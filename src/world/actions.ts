@@ -189,15 +189,11 @@ export function checkEffects(
     if (i < 0 || !state.alive[i])
       return { type: "not_visible", message: `${nameAt(names, k)} is not visible` };
   }
-  const fixed = (i: number) => {
-    const type = state.info[i]?.node.type;
-    return type === "room" || type === "robot";
-  };
   for (const eff of schema.effects) {
     switch (eff.op) {
       case "grab": {
         const i = argAt(args, eff.arg);
-        if (fixed(i))
+        if (isFixed(state, i))
           return {
             type: "missing_affordance",
             message: `${nameAt(names, eff.arg)} cannot be grabbed`,
@@ -214,7 +210,7 @@ export function checkEffects(
         const i = argAt(args, x);
         if (eff.op === "place" && state.holder(i) !== r)
           return { type: "not_held", message: `${nameAt(names, x)} is not held` };
-        if (fixed(i) || fixed(argAt(args, t)))
+        if (isFixed(state, i) || isFixed(state, argAt(args, t)))
           return {
             type: "missing_affordance",
             message: `${nameAt(names, x)} cannot be put on or in ${nameAt(names, t)}`,
@@ -235,6 +231,12 @@ export function checkEffects(
     }
   }
   return null;
+}
+
+/** Rooms and robots are never taken, placed or placed upon. */
+function isFixed(state: WorldState, i: number): boolean {
+  const type = state.info[i]?.node.type;
+  return type === "room" || type === "robot";
 }
 
 /** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */

@@ -150,10 +150,10 @@ export class WorldState {
     this.rel.push(Loc.None);
     let has = 0;
     let val = 0;
-    for (const [name, v] of Object.entries(node.attrs)) {
+    for (const name in node.attrs) {
       const bit = this.registerAttr(name);
       has |= bit;
-      if (v) val |= bit;
+      if (node.attrs[name]) val |= bit;
     }
     this.has.push(has);
     this.val.push(val);
