@@ -37,6 +37,14 @@ const schedule: EventSchedule = [
   },
 ];
 
+/** Rate per wall second and per CPU second (the machine may be shared: CPU time is steadier). */
+function rates(count: number, t0: number, cpu0: NodeJS.CpuUsage): string {
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return `${Math.round((count / ms) * 1000)}/s wall, ${Math.round((count / cpuMs) * 1000)}/s CPU`;
+}
+
 function stepBench(): void {
   const { scene, goal } = randomScene("bench", { rooms: 2, objects: 10, containers: 4, goals: 6 });
   const edges = scene.edges.length;
@@ -52,15 +60,15 @@ function stepBench(): void {
   let world = new World(scene, goal, schedule);
   let ok = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < total; i++) {
     if (i % 200 === 0) world = new World(scene, goal, schedule);
     const r = world.step(actions[i % actions.length] as WorldAction);
     if (r.feedback.status === "success") ok++;
     world.view();
   }
-  const ms = performance.now() - t0;
   console.log(
-    `step+view: ${scene.nodes.length} nodes, ${edges} edges: ${Math.round((total / ms) * 1000)} steps/s (${total} steps, ${((100 * ok) / total).toFixed(0)}% successful, world reset every 200 steps)`,
+    `step+view: ${scene.nodes.length} nodes, ${edges} edges: ${rates(total, t0, cpu0)} steps (${total} steps, ${((100 * ok) / total).toFixed(0)}% successful, world reset every 200 steps)`,
   );
 }
 
@@ -70,6 +78,7 @@ function replayBench(): void {
   const actions = plan?.actions ?? [];
   const rounds = 10_000;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let r = 0; r < rounds; r++) {
     const world = new World(scene, goal, schedule);
     for (const a of actions) {
@@ -77,10 +86,9 @@ function replayBench(): void {
       world.view();
     }
   }
-  const ms = performance.now() - t0;
   const steps = rounds * actions.length;
   console.log(
-    `oracle replay (mostly successful steps, events armed, world built per rollout): ${Math.round((steps / ms) * 1000)} steps/s (${steps} steps)`,
+    `oracle replay (mostly successful steps, events armed, world built per rollout): ${rates(steps, t0, cpu0)} steps (${steps} steps)`,
   );
 }
 
@@ -123,6 +131,7 @@ function phasedBench(): void {
   let pending: CheckedAction[] = [];
   let applied = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < total; i++) {
     if (i % 200 === 0) {
       world = new World(scene, goal, timed);
@@ -140,9 +149,8 @@ function phasedBench(): void {
     world.tick({ step: world.stepCount + 1, time: world.time + 1 });
     world.view(action.robot);
   }
-  const ms = performance.now() - t0;
   console.log(
-    `phased check/apply/fire/tick+view, 3 robots: ${Math.round((total / ms) * 1000)} decisions/s (${total} decisions, ${((100 * applied) / total).toFixed(0)}% applied successfully, world reset every 200)`,
+    `phased check/apply/fire/tick+view, 3 robots: ${rates(total, t0, cpu0)} decisions (${total} decisions, ${((100 * applied) / total).toFixed(0)}% applied successfully, world reset every 200)`,
   );
 }
 

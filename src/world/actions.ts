@@ -3,7 +3,7 @@
  * latent state, effects are graph rewrites. Failures are typed and phrased with the ids the
  * agent supplied only.
  */
-import type { ActionSchema, Catalog, Precondition } from "./catalog.ts";
+import type { ActionSchema, Precondition } from "./catalog.ts";
 import { Loc, type WorldState } from "./state.ts";
 import type { FailureType, WorldAction } from "./types.ts";
 
@@ -14,15 +14,14 @@ export interface Failure {
 }
 
 /**
- * Resolve an action against a catalog (its name must be there; unknown ids become -1 so checks
- * report them as not visible).
+ * Resolve an action's ids for its catalog schema (none: not a catalog action); unknown ids
+ * become -1 so checks report them as not visible.
  */
 export function resolveArgs(
   state: WorldState,
-  catalog: Catalog,
+  schema: ActionSchema | undefined,
   action: WorldAction,
 ): { schema: ActionSchema; args: number[] } | Failure {
-  const schema = catalog.get(action.name);
   if (!schema) return { type: "invalid_action", message: "not a valid catalog action" };
   if (action.args.length !== schema.parameters.length) {
     const params = schema.parameters.length ? `: ${schema.parameters.join(", ")}` : "";

@@ -20,8 +20,15 @@ import {
 import { exposureCost } from "./oracle.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
 
-/** Plain breadth-first search over the same successor relation: the optimal length. */
-function bfsLength(start: WorldState, atoms: readonly ResolvedAtom[], limit = 200_000): number {
+/**
+ * Plain breadth-first search over the same successor relation: the optimal length, -1 when
+ * no plan exists, null when the search gave up after `limit` states (too large to compare).
+ */
+function bfsLength(
+  start: WorldState,
+  atoms: readonly ResolvedAtom[],
+  limit = 200_000,
+): number | null {
   let frontier = [start];
   const seen = new Set([start.key()]);
   for (let depth = 0; frontier.length > 0 && seen.size < limit; depth++) {
@@ -37,7 +44,7 @@ function bfsLength(start: WorldState, atoms: readonly ResolvedAtom[], limit = 20
     }
     frontier = next;
   }
-  return -1;
+  return seen.size < limit ? -1 : null;
 }
 
 describe("oracle planner", () => {
@@ -99,7 +106,10 @@ describe("oracle planner", () => {
         if (cycle) scene.edges.push({ from: "room_2", to: "room_0", rel: "ADJACENT" });
         const s = WorldState.fromScene(scene);
         const atoms = resolveGoal(s, goal);
-        expect(planOracle(s, atoms)?.actions.length ?? -1).toBe(bfsLength(s, atoms));
+        // A few seeds exceed the BFS budget (e.g. "h!u" with a cycle): nothing to compare.
+        const exact = bfsLength(s, atoms);
+        fc.pre(exact !== null);
+        expect(planOracle(s, atoms)?.actions.length ?? -1).toBe(exact);
       }),
       { numRuns: 20 },
     );
@@ -129,7 +139,7 @@ describe("oracle planner", () => {
           }
           const h = admissibleEstimate(requirements(s, atoms));
           const exact = bfsLength(s, atoms);
-          if (exact >= 0) expect(h).toBeLessThanOrEqual(exact);
+          if (exact !== null && exact >= 0) expect(h).toBeLessThanOrEqual(exact);
         },
       ),
       { numRuns: 40 },

@@ -62,7 +62,7 @@ export function oracleRollout(
     const expected = w.latentState().clone();
     const result = w.step(action);
     if (result.feedback.status === "success") {
-      const resolved = resolveArgs(expected, ROBOGRAPH_CATALOG, action);
+      const resolved = resolveArgs(expected, ROBOGRAPH_CATALOG.get(action.name), action);
       if (!("type" in resolved)) applyEffects(expected, resolved.schema, resolved.args, 0);
     }
     const changed = result.fired.length > 0 ? eventChanges(expected, w.latentState()) : [];

@@ -140,7 +140,7 @@ function reaches(
 ): boolean {
   const s = state.clone();
   for (const action of plan) {
-    const resolved = resolveArgs(s, ROBOGRAPH_CATALOG, action);
+    const resolved = resolveArgs(s, ROBOGRAPH_CATALOG.get(action.name), action);
     if ("type" in resolved || checkPreconditions(s, resolved.schema, resolved.args, action.args, 0))
       return false;
     applyEffects(s, resolved.schema, resolved.args, 0);

@@ -371,7 +371,8 @@ export class WorldState {
   /**
    * Visibility (Eq. 8) for robot `r`: in its room and reachable from the room without crossing
    * an active blocker — a closed container on the way in, or an active OCCLUDES edge on the
-   * node or any node it rests on. Robots in the room and what they hold are visible.
+   * node or any node it rests on. A held node is seen where its robot is (its own occluders
+   * do not count); robots stand IN_ROOM like fixtures.
    */
   isVisible(i: number, r = 0): boolean {
     if (!this.alive[i]) return false;
@@ -379,11 +380,13 @@ export class WorldState {
     let cur = i;
     for (let guard = 0; guard <= this.ids.length; guard++) {
       const rel = this.rel[cur];
-      if (rel === Loc.Held) return this.parent[this.parent[cur] ?? -1] === room;
-      const type = this.info[cur]?.node.type;
-      if (type === "room") return cur === room;
+      // A held node is seen wherever its robot is; a robot is located IN_ROOM like a fixture.
+      if (rel === Loc.Held) {
+        cur = this.parent[cur] ?? -1;
+        continue;
+      }
+      if (this.info[cur]?.node.type === "room") return cur === room;
       if (this.isOccluded(cur)) return false;
-      if (type === "robot") return this.parent[cur] === room;
       const p = this.parent[cur] ?? -1;
       if (p < 0) return false;
       if (rel === Loc.Inside && this.isClosed(p)) return false;
@@ -412,12 +415,10 @@ export class WorldState {
         }
         stack.push(cur);
         const rel = this.rel[cur];
-        const type = rel === Loc.Held ? undefined : this.info[cur]?.node.type;
         if (!this.alive[cur]) verdict = 2;
-        else if (rel === Loc.Held) verdict = this.parent[this.parent[cur] ?? -1] === room ? 1 : 2;
-        else if (type === "room") verdict = cur === room ? 1 : 2;
+        else if (rel === Loc.Held) cur = this.parent[cur] ?? -1;
+        else if (this.info[cur]?.node.type === "room") verdict = cur === room ? 1 : 2;
         else if (occluded[cur]) verdict = 2;
-        else if (type === "robot") verdict = this.parent[cur] === room ? 1 : 2;
         else {
           const p = this.parent[cur] ?? -1;
           if (p < 0 || stack.length > n) verdict = 2;

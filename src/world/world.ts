@@ -218,7 +218,7 @@ export class World {
     const robot = this.state.ids[this.state.robotNode(r)] as string;
     if (this.state.robots[r]?.skills?.has(action.name) === false)
       return this.reject(action, robot, "not_available", `${robot} cannot ${action.name}`);
-    const resolved = resolveArgs(this.state, this.catalog, action);
+    const resolved = resolveArgs(this.state, known, action);
     if ("type" in resolved) return this.reject(action, robot, resolved.type, resolved.message);
     const failure =
       checkPreconditions(this.state, known, resolved.args, action.args, r) ??
