@@ -107,9 +107,8 @@ export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
     case "PRESSED":
       return ((state.val[a.node] ?? 0) & PRESSED) !== 0;
     case "ATTR":
-      return state.hasAttr(a.node, a.attr) && state.attr(a.node, a.attr) === a.value;
     case "AT":
-      return state.roomOf(a.node) === a.room;
+      return otherAtomHolds(state, a);
     case "ASSEMBLED":
       return (
         (state.rel[a.part] === Loc.Attached && state.parent[a.part] === a.target) ||
@@ -120,6 +119,16 @@ export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
       return a.op === "exactly" ? n === a.n : n >= a.n;
     }
   }
+}
+
+/** ATTR and AT atoms, kept out of `atomHolds` so the planner's hot path stays small. */
+function otherAtomHolds(
+  state: WorldState,
+  a: Extract<ResolvedAtom, { pred: "ATTR" | "AT" }>,
+): boolean {
+  return a.pred === "AT"
+    ? state.roomOf(a.node) === a.room
+    : state.hasAttr(a.node, a.attr) && state.attr(a.node, a.attr) === a.value;
 }
 
 /** Does every atom hold (G_t ⊨ g). */

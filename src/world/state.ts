@@ -60,25 +60,66 @@ export interface RobotInfo {
 
 /** The latent world state G_t in array form, indexed by node number. */
 export class WorldState {
-  ids: string[] = [];
-  index = new Map<string, number>();
-  info: NodeInfo[] = [];
-  alive: boolean[] = [];
-  parent: number[] = [];
-  rel: Loc[] = [];
-  has: number[] = [];
-  val: number[] = [];
+  ids: string[];
+  index: Map<string, number>;
+  info: NodeInfo[];
+  alive: boolean[];
+  parent: number[];
+  rel: Loc[];
+  has: number[];
+  val: number[];
   /** Active-or-not occlusion edges as [blocker, hidden] pairs. */
-  occludes: [number, number][] = [];
+  occludes: [number, number][];
   /** Undirected room adjacency as pairs. */
-  adjacent: [number, number][] = [];
+  adjacent: [number, number][];
   /** Robots in scene order (static; shared by clones). */
-  robots: RobotInfo[] = [];
+  robots: RobotInfo[];
   /** Per robot, what each hand holds (-1 when empty). */
-  hands: number[][] = [];
+  hands: number[][];
   /** Attribute name -> bit, in registration order (copied before a new name is added). */
-  attrBits: ReadonlyMap<AttrName, number> = CORE_ATTRS;
-  navigation = false;
+  attrBits: ReadonlyMap<AttrName, number>;
+  navigation: boolean;
+
+  /**
+   * An empty state, or a copy of `from`'s dynamic state sharing its id tables, robots and
+   * attribute bits (both paths assign every field in the same order: one object shape).
+   */
+  private constructor(from?: WorldState) {
+    if (from) {
+      this.ids = from.ids;
+      this.index = from.index;
+      this.info = from.info;
+      this.alive = from.alive.slice();
+      this.parent = from.parent.slice();
+      this.rel = from.rel.slice();
+      this.has = from.has.slice();
+      this.val = from.val.slice();
+      this.occludes = from.occludes.map(([b, t]) => [b, t]);
+      this.adjacent = from.adjacent.map(([a, b]) => [a, b]);
+      this.robots = from.robots;
+      // Pushed, not preallocated: a holey array would make hand reads polymorphic.
+      this.hands = [];
+      for (let r = 0; r < from.hands.length; r++)
+        this.hands.push((from.hands[r] as number[]).slice());
+      this.attrBits = from.attrBits;
+      this.navigation = from.navigation;
+    } else {
+      this.ids = [];
+      this.index = new Map();
+      this.info = [];
+      this.alive = [];
+      this.parent = [];
+      this.rel = [];
+      this.has = [];
+      this.val = [];
+      this.occludes = [];
+      this.adjacent = [];
+      this.robots = [];
+      this.hands = [];
+      this.attrBits = CORE_ATTRS;
+      this.navigation = false;
+    }
+  }
 
   /** Build and validate a state from a scene graph; throws INVALID_INPUT naming what is wrong. */
   static fromScene(input: unknown): WorldState {
@@ -455,23 +496,7 @@ export class WorldState {
 
   /** A copy of the dynamic state; id tables, robots and attribute bits are shared. */
   clone(): WorldState {
-    const s = new WorldState();
-    s.ids = this.ids;
-    s.index = this.index;
-    s.info = this.info;
-    s.robots = this.robots;
-    s.attrBits = this.attrBits;
-    s.alive = this.alive.slice();
-    s.parent = this.parent.slice();
-    s.rel = this.rel.slice();
-    s.has = this.has.slice();
-    s.val = this.val.slice();
-    s.occludes = this.occludes.map(([b, t]) => [b, t]);
-    s.adjacent = this.adjacent.map(([a, b]) => [a, b]);
-    s.hands = new Array(this.hands.length);
-    for (let r = 0; r < this.hands.length; r++) s.hands[r] = (this.hands[r] as number[]).slice();
-    s.navigation = this.navigation;
-    return s;
+    return new WorldState(this);
   }
 
   /** A compact key of the dynamic state, with each robot's hands sorted (they are symmetric). */
