@@ -18,9 +18,6 @@ import { goalNodeIds, RoboGraphEnvironment, type RoboGraphLatent } from "./envir
 
 /** Relations that place a node under another (child -> parent); the rest are drawn dashed. */
 const TREE: ReadonlySet<Relation> = new Set(["ON", "INSIDE", "ATTACHED", "IN_ROOM"]);
-/** The robot's node id in the drawing, when the scene has no robot node of its own. */
-const ROBOT = "robot";
-
 /** Ids of the nodes an observation shows (RoboGraph's view graph), empty for anything else. */
 function visibleIds(observation: Observation | undefined): Set<string> {
   const view = observation?.view as
@@ -53,7 +50,6 @@ export function sceneFrame(
     if (TREE.has(e.rel) && !parents.has(e.from)) parents.set(e.from, { to: e.to, rel: e.rel });
     else edges.push({ from: e.from, to: e.to, label: e.rel, visible: seen(e.from, e.to) });
   }
-  const robot = scene.nodes.find((n) => n.type === "robot")?.id;
   const nodes: GraphNode[] = scene.nodes.map((n) => {
     const parent = parents.get(n.id);
     const state = stateText(n.attrs);
@@ -67,22 +63,25 @@ export function sceneFrame(
       ...(state ? { state } : {}),
     };
   });
-  // The robot stands in its room and holds what is in its hands (the latent state keeps held
-  // objects in the hands, not on an edge).
-  const robotId = robot ?? ROBOT;
-  if (!robot) {
-    nodes.push({
-      id: ROBOT,
-      label: "robot",
-      kind: "robot",
-      parent: scene.robot.room,
-      relation: "IN_ROOM",
-      visible: true,
-    });
-  }
-  for (const held of scene.robot.hands) {
-    const node = nodes.find((n) => n.id === held);
-    if (node) Object.assign(node, { parent: robotId, relation: "HELD" });
+  // Each robot stands in its room and holds what is in its hands (the latent state keeps held
+  // objects in the hands, not on an edge); a robot without a node of its own gets one.
+  for (const robot of scene.robots) {
+    const own = nodes.find((n) => n.id === robot.id);
+    if (own) Object.assign(own, { parent: robot.room, relation: "IN_ROOM" });
+    else {
+      nodes.push({
+        id: robot.id,
+        label: robot.name ?? robot.id,
+        kind: "robot",
+        parent: robot.room,
+        relation: "IN_ROOM",
+        visible: true,
+      });
+    }
+    for (const held of robot.hands) {
+      const node = nodes.find((n) => n.id === held);
+      if (node) Object.assign(node, { parent: robot.id, relation: "HELD" });
+    }
   }
   return { nodes, edges };
 }
