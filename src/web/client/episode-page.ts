@@ -248,7 +248,10 @@ function actionView(step: TraceStep): HTMLElement {
     "div",
     { class: "panel", id: "action" },
     h("h3", null, step.formatError ? "Format error" : "Action"),
-    h("pre", null, step.action ? pretty(step.action) : (step.formatError ?? "")),
+    // Spoken text reads as text, with its line breaks; other actions as JSON.
+    step.action?.kind === "say"
+      ? [h("p", { class: "muted small" }, "say"), h("pre", null, step.action.text)]
+      : h("pre", null, step.action ? pretty(step.action) : (step.formatError ?? "")),
     step.note && keyValues([["note", step.note]]),
     step.extra &&
       h("details", null, h("summary", null, "extra fields"), h("pre", null, pretty(step.extra))),
