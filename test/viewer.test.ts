@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRun, safeFileName } from "../src/log/index.ts";
 import {
@@ -130,6 +131,31 @@ describe("the viewer's HTTP server", () => {
     const file = catalog.index(1)!.rows[0]!.file;
     const episode = documentOf((await get(`/data/run/1/episode/${file}.js`)).body);
     expect(episode.key).toBe(`run/1/episode/${file}`);
+  });
+
+  it("sends a run's index compressed to clients that accept gzip", async () => {
+    const plain = await get("/data/run/0/index.js");
+    const zipped = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: viewer.port,
+          path: "/data/run/0/index.js",
+          headers: { "accept-encoding": "gzip, br" },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(zipped.encoding).toBe("gzip");
+    expect(gunzipSync(zipped.body).toString("utf8")).toBe(plain.body);
   });
 
   it("refuses every path outside the given runs", async () => {

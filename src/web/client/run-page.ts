@@ -31,17 +31,18 @@ export async function runPage(
   tab: string | undefined,
   query: string,
 ): Promise<void> {
+  // The run list and the index load side by side: a large index should not wait for the list.
+  const index = tab === "report" ? undefined : indexOf(run);
   const summary = await runOf(run);
   setCrumbs(crumbs, ["runs", "#/"], summary.name);
   const header = runHeader(summary, tab === "report" ? "report" : "episodes");
-  if (tab === "report") {
+  if (!index) {
     mount(app, header, h("p", { class: "muted" }, "Drawing the report…"));
     const doc = await load<ReportDoc>(dataKeys.report(run));
     mount(app, header, reportView(doc));
     return;
   }
-  const index = await indexOf(run);
-  mount(app, header, episodeTable(index, parseState(query)));
+  mount(app, header, episodeTable(await index, parseState(query)));
 }
 
 function runHeader(r: RunSummary, active: "episodes" | "report"): HTMLElement {

@@ -108,9 +108,11 @@ export class RunCatalog {
     return this.runs.length;
   }
 
-  /** Every run with its headline numbers. */
+  private summaryList?: RunSummary[];
+
+  /** Every run with its headline numbers (computed once). */
   summaries(): RunSummary[] {
-    return this.runs.map((run, index) => {
+    this.summaryList ??= this.runs.map((run, index) => {
       const count = (s: string) => run.records.filter((r) => r.status === s).length;
       const success = count("success");
       const failure = count("failure");
@@ -140,6 +142,7 @@ export class RunCatalog {
         updatedAt: h.updatedAt,
       };
     });
+    return this.summaryList;
   }
 
   private entry(run: number): RunEntry | undefined {

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { dataKeys, dataScript } from "../model/index.ts";
 import type { RunCatalog } from "./catalog.ts";
 import { type PageFiles, pageFiles } from "./client-bundle.ts";
@@ -26,12 +27,20 @@ const TYPES: Record<string, string> = {
 
 const DATA = /^\/data\/run\/(\d{1,6})\/(index|report|episode\/([A-Za-z0-9._@-]+))\.js$/;
 
+/** A response body; `zipped` marks a body compressed once and kept (a run's large index). */
+interface Found {
+  type: string;
+  body: string;
+  zipped?: () => Buffer;
+}
+
 /** The body of a known path, or undefined (404). */
 async function respond(
   path: string,
   catalog: RunCatalog,
   files: PageFiles,
-): Promise<{ type: string; body: string } | undefined> {
+  zippedIndex: (run: number, body: string) => Buffer,
+): Promise<Found | undefined> {
   if (path === "/" || path === "/index.html")
     return { type: TYPES.html!, body: files["index.html"] };
   if (path === "/style.css") return { type: TYPES.css!, body: files["style.css"] };
@@ -44,7 +53,8 @@ async function respond(
   const run = Number(m[1]);
   if (m[2] === "index") {
     const body = catalog.indexScript(run);
-    return body === undefined ? undefined : { type: TYPES.js!, body };
+    if (body === undefined) return undefined;
+    return { type: TYPES.js!, body, zipped: () => zippedIndex(run, body) };
   }
   let key: string;
   let doc: unknown;
@@ -67,12 +77,20 @@ export async function startViewer(
   const host = options.host ?? "127.0.0.1";
   const files = await pageFiles();
   let allowedHosts = new Set<string>();
+  // A 10,000-episode index is megabytes of JSON: compressed once, it crosses in a tenth.
+  const zipped = new Map<number, Buffer>();
+  const zippedIndex = (run: number, body: string) => {
+    const hit = zipped.get(run) ?? gzipSync(body);
+    zipped.set(run, hit);
+    return hit;
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const send = (status: number, type: string, body: string) => {
+    const send = (status: number, type: string, body: string | Buffer, gzip = false) => {
       res.writeHead(status, {
         "content-type": type,
         "cache-control": "no-store",
         "x-content-type-options": "nosniff",
+        ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
       });
       res.end(req.method === "HEAD" ? undefined : body);
     };
@@ -81,9 +99,11 @@ export async function startViewer(
     // The raw path, never decoded: no request can smuggle "/" or ".." into a name.
     const path = (req.url ?? "/").split("?")[0] as string;
     try {
-      const found = await respond(path, catalog, files);
+      const found = await respond(path, catalog, files, zippedIndex);
       if (!found) return send(404, "text/plain", "not found\n");
-      send(200, found.type, found.body);
+      const gzip =
+        found.zipped !== undefined && /\bgzip\b/.test(String(req.headers["accept-encoding"]));
+      send(200, found.type, gzip && found.zipped ? found.zipped() : found.body, gzip);
     } catch (error) {
       send(500, "text/plain", `${(error as Error).message}\n`);
     }
