@@ -310,6 +310,12 @@ function episodeTable(index: IndexDoc, state: TableState): HTMLElement {
     h(
       "tbody",
       null,
+      view.shown.length === 0 &&
+        h(
+          "tr",
+          { class: "empty" },
+          h("td", { attrs: { colspan: String(cols.length) } }, "No episode matches these filters."),
+        ),
       view.shown.map((row) =>
         h(
           "tr",
