@@ -32,7 +32,8 @@ export function graphView(frame: GraphFrame, title: string): HTMLElement {
     const y2 = link.to.y + BOX_HEIGHT / 2;
     const stroke = link.visible ? "#2f6fb3" : "#c5c5c5";
     if (link.tree) {
-      const mid = (x1 + x2) / 2;
+      // The elbow turns near the parent; the relation's name sits on the run into the child.
+      const mid = x1 + 10;
       g.appendChild(
         s("path", {
           d: `M${x1} ${y1}H${mid}V${y2}H${x2}`,
@@ -45,7 +46,7 @@ export function graphView(frame: GraphFrame, title: string): HTMLElement {
         g.appendChild(
           s(
             "text",
-            { x: mid + 3, y: y2 - 3, fill: "#888", "font-size": 9 },
+            { x: x2 - 3, y: y2 - 3, fill: "#888", class: "rel", "text-anchor": "end" },
             link.label.toLowerCase(),
           ),
         );
