@@ -3,6 +3,8 @@
  * episodes with their inspection), the HTTP server's refusals (paths outside the runs, foreign
  * Host headers, other methods) and the static export.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
@@ -198,6 +200,31 @@ describe("the viewer's HTTP server", () => {
 
   it("listens on 127.0.0.1 by default", () => {
     expect(viewer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+});
+
+describe("longhaul view (serving)", () => {
+  it("prints its address on 127.0.0.1, serves, and stops cleanly on Ctrl-C", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "src/cli/bin.ts", "view", runs.explorer, "--port", "0"],
+      { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: string) => {
+        out += chunk;
+        const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.once("exit", (code) => reject(new Error(`view exited ${code}: ${out}`)));
+    });
+    const runsDoc = await (await fetch(`${url}data/runs.js`)).text();
+    expect(runsDoc).toContain("rg-explorer");
+    child.kill("SIGINT");
+    const [code] = await once(child, "exit");
+    expect(code).toBe(0);
   });
 });
 
