@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
+import { figureSvg } from "../src/report/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
@@ -58,6 +59,19 @@ describe("playground end to end", () => {
     });
     const report = suite.aggregate(records);
     expect(report.headlines[0]).toMatchObject({ name: expect.stringMatching(/Pass@1/), value: 1 });
+    // The report's per-suite Pass@k figure: every EP-100 bar at 1, drawn to SVG with both suites.
+    const figure = report.figures?.find((f) => f.id === "pass-at-k-by-suite");
+    const ep100 = figure?.data.filter((d) => d.subset === "EP-100");
+    expect(ep100?.map((d) => [d.suite, d.k, d.rate]).sort()).toEqual([
+      ["Launch", "Pass@1", 1],
+      ["Launch", "Pass@2", 1],
+      ["Tower", "Pass@1", 1],
+      ["Tower", "Pass@2", 1],
+    ]);
+    const svg = await figureSvg(figure!);
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain("Launch");
+    expect(svg).toContain("Tower");
   });
 
   it("the llm agent can answer with a program that loops in the sandbox (code mode)", async () => {

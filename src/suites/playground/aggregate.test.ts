@@ -53,6 +53,18 @@ describe("EP scores (§5.5, §6.1)", () => {
     expect(suiteBalancedPass(records, 2)).toBeCloseTo(0.75, 12);
     const model = aggregatePlayground(records);
     expect(model.headlines.map((h) => h.value).slice(0, 2)).toEqual([0.5625, 0.75]);
+    // The per-suite Pass@k figure is drawn from the Table 6 rows: Launch 0.625 / 0.75, Tower 0.5 / 0.75.
+    const figure = model.figures?.find((f) => f.id === "pass-at-k-by-suite");
+    const bars = (subset: string) =>
+      figure?.data.filter((d) => d.subset === subset).map((d) => [d.suite, d.k, d.rate]);
+    expect(bars("EP-100")).toEqual([
+      ["Launch", "Pass@1", 0.625],
+      ["Launch", "Pass@2", 0.75],
+      ["Tower", "Pass@1", 0.5],
+      ["Tower", "Pass@2", 0.75],
+    ]);
+    // No record is in EP-20 (ep20 "no"): its bars are empty, not zero.
+    expect(bars("EP-20")?.every(([, , rate]) => rate === null)).toBe(true);
   });
 
   it("an attempt voided by a rejected action (ERR) is no opportunity, like a runner fault", () => {

@@ -8,6 +8,7 @@
  */
 import type { Cell, EpisodeRecord, Headline, ReportModel, ReportTable } from "../../core/index.ts";
 import { firstKValidPassAtK, groupBy, mean, nestedBalancedMean } from "../../metrics/index.ts";
+import { passAtKBySuite } from "./figures.ts";
 import { FAILURE_CODES } from "./protocol.ts";
 
 /** A condition's attempts in epoch order. */
@@ -107,6 +108,12 @@ export function aggregatePlayground(all: EpisodeRecord[]): ReportModel {
       rs.length / failed.length,
     ])
     .sort((a, b) => (b[2] as number) - (a[2] as number));
+  const suiteTable: ReportTable = {
+    title: "Suites by subset (Table 6)",
+    columns: ["suite", ...SUBSETS.flatMap(([n]) => [`${n} P@1`, `${n} P@2`])],
+    rows: suiteRows,
+    formats: ["text", ...SUBSETS.flatMap(() => ["rate", "rate"] as const)],
+  };
   const tables: ReportTable[] = [
     {
       title: "EP subsets (Table 5)",
@@ -115,12 +122,7 @@ export function aggregatePlayground(all: EpisodeRecord[]): ReportModel {
       rows: subsetRows,
       formats: ["text", "int", "int", "rate", "rate"],
     },
-    {
-      title: "Suites by subset (Table 6)",
-      columns: ["suite", ...SUBSETS.flatMap(([n]) => [`${n} P@1`, `${n} P@2`])],
-      rows: suiteRows,
-      formats: ["text", ...SUBSETS.flatMap(() => ["rate", "rate"] as const)],
-    },
+    suiteTable,
     {
       title: "Task types",
       columns: ["type", "tasks", "Pass@1", "Pass@2"],
@@ -140,6 +142,7 @@ export function aggregatePlayground(all: EpisodeRecord[]): ReportModel {
     episodes: records.length,
     headlines,
     tables,
+    figures: [passAtKBySuite(suiteTable)],
     notes: [
       "Pass@k per condition uses its first k valid attempts (epochs), stopping at the first success; invalid attempts consume none (§6.1).",
       "Subsets are restricted to implemented tasks (Launch 34, Tower Plan 5 + Physics 8); each present suite weighs equally.",

@@ -5,9 +5,9 @@
  * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
-import type { EventSchedule, Goal, SceneGraph, WorldAction } from "../../world/index.ts";
+import type { EventSchedule, Goal, SingleRobotScene, WorldAction } from "../../world/index.ts";
 import { World } from "../../world/index.ts";
-import { BUILTIN_FAMILIES } from "./families.ts";
+import { builtinFamilies } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
 import { generateScene } from "./generator.ts";
 import { interventionSchedule } from "./interventions.ts";
@@ -45,7 +45,7 @@ export interface RoboGraphPayload {
   task: string;
   domain: Domain;
   condition: Condition;
-  graph: SceneGraph;
+  graph: SingleRobotScene;
   goal: Goal;
   events: EventSchedule;
   oracle: OracleData;
@@ -132,7 +132,7 @@ const cache = new Map<string, TaskSpec<RoboGraphPayload>[]>();
 /** Compile the suite (built-in families, or a family file); memoised per options. */
 export function compileSuite(options: RoboGraphCompileOptions = {}): TaskSpec<RoboGraphPayload>[] {
   const seed = options.seed ?? DEFAULT_SEED;
-  const families = options.familyFile ? [loadFamilyFile(options.familyFile)] : BUILTIN_FAMILIES;
+  const families = options.familyFile ? [loadFamilyFile(options.familyFile)] : builtinFamilies();
   const key = JSON.stringify([seed, families]);
   let specs = cache.get(key);
   if (!specs) {
