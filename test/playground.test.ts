@@ -13,6 +13,7 @@ import { loadRun, readTrace } from "../src/log/index.ts";
 import { figureSvg } from "../src/report/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
+import { FAILURE_CODES } from "../src/suites/playground/protocol.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
 
 const suite = await getSuite("playground");
@@ -56,6 +57,13 @@ describe("playground end to end", () => {
       index: "Launch-27",
       condition: 1,
       successTime: expect.any(Number),
+    });
+    // Launch-34's pane fractured under the first shot (touch sensor above its 2 N threshold).
+    const glass = readTrace(outDir, records.find((r) => r.taskId === "Launch-34/c4")!.episodeId);
+    const texts = glass.steps.flatMap((s) => s.observation.events.map((e) => e.text));
+    expect(texts).toContain("glass glass shattered");
+    expect(glass.outcome?.data).toMatchObject({
+      evidence: { cleared: [{ id: "glass" }, { id: "wood" }, { id: "metal" }] },
     });
     const report = suite.aggregate(records);
     expect(report.headlines[0]).toMatchObject({ name: expect.stringMatching(/Pass@1/), value: 1 });
@@ -108,5 +116,29 @@ describe("playground end to end", () => {
     const trace = readTrace(outDir, records[0]!.episodeId);
     const result = trace.steps[1]?.observation.events.find((e) => e.type === "tool-result");
     expect(result?.data).toMatchObject({ ok: true, value: ["T1"] });
+  });
+
+  it("the random agent plays L0 episodes to a scored end, each a Table 19 code", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "lh-playground-random-"));
+    const taskIds = ["Tower-01/c1", "Launch-02/c1", "Launch-22/c2"];
+    const { agent, config } = await createAgent("random", {}, suite);
+    await runSuite({
+      suite,
+      compile: { level: "L0" },
+      agent,
+      agentConfig: config,
+      outDir,
+      seed: "r",
+      epochs: 1,
+      concurrency: 1,
+      taskIds,
+    });
+    const { records } = loadRun(outDir);
+    expect(records).toHaveLength(3);
+    for (const r of records) {
+      expect(r, r.episodeId).toMatchObject({ tags: { level: "L0" } });
+      expect(Object.keys(FAILURE_CODES), r.episodeId).toContain(r.category);
+      expect(readTrace(outDir, r.episodeId).outcome).toBeDefined();
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type Action, PRIVILEGED_ACCESS } from "../../core/index.ts";
-import type { PlaygroundEnvironment } from "./environment.ts";
+import { PRIVILEGED_ACCESS } from "../../core/index.ts";
+import { PlaygroundEnvironment } from "./environment.ts";
+import { LAUNCH_FAMILY } from "./launch/family.ts";
 import { launchReference } from "./launch/reference.ts";
 import type { LaunchScene } from "./launch/tasks.ts";
-import { envFor, specFor, tool } from "./test-support.ts";
+import type { FamilyBudget } from "./protocol.ts";
+import { drive, envFor, specFor, tool } from "./test-support.ts";
 
 const envs: PlaygroundEnvironment[] = [];
 afterEach(() => {
@@ -93,12 +95,7 @@ describe("the playground protocol (§3.1)", () => {
       const script = launchReference(
         specFor("Launch-01", 2).payload.scene as unknown as LaunchScene,
       );
-      let next = script.next();
-      while (!next.done) {
-        const r = env.step(next.value as Action);
-        if (r.terminated || next.value.kind === "finish") break;
-        next = script.next(r.observation);
-      }
+      drive(env, script);
       return env.latent();
     };
     const a = await run();
@@ -194,5 +191,58 @@ describe("physical rules and the evaluator (Table 19)", () => {
     expect((env.outcome().data as { firstViolation: string }).firstViolation).toMatch(
       /ring 2 rests on the smaller ring 1/,
     );
+  });
+
+  it("lifting a covered ring lifts two rings at once: RULE", async () => {
+    const { env } = await started("Tower-01");
+    const g = env.step(tool("grasp_pose", { ring: 2 })).observation.events[0]!.data as {
+      pos: number[];
+      yaw: number;
+    };
+    env.step(tool("move_to", { pos: g.pos, yaw: g.yaw, path: "lift" }));
+    env.step(tool("grasp"));
+    const r = env.step(tool("move_to", { pos: [g.pos[0], g.pos[1], 0.27], yaw: g.yaw }));
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "RULE" });
+    expect((env.outcome().data as { firstViolation: string }).firstViolation).toMatch(
+      /rings 1 and 2 are off their seats at once/,
+    );
+  });
+
+  it("the gripper pushing a pane breaks no target: it touched a scene object (COLL)", async () => {
+    // Launch-22's outer pane stands 0.9 m out, inside the gripper's workspace.
+    const { env } = await started("Launch-22", 0, "L0");
+    env.step(tool("step", { gripper: { pos: [0.8, 0, 0.3] }, periods: 150 }));
+    const r = env.step(tool("step", { gripper: { pos: [0.97, 0, 0.2] }, periods: 50 }));
+    expect(r.terminated).toBe(true);
+    expect(env.outcome()).toMatchObject({ success: false, category: "COLL" });
+    expect((env.outcome().data as { firstViolation: string }).firstViolation).toMatch(
+      /the gripper touched outer/,
+    );
+  });
+
+  it("running out of actions, then of simulated time, is TIME", async () => {
+    // Table 4's budgets (7,500 actions = 150 s for the launcher) scaled down to keep this short.
+    const short = async (budget: Partial<FamilyBudget>) => {
+      const spec = specFor("Launch-02");
+      const payload = { ...spec.payload, budget: { ...spec.payload.budget, ...budget } };
+      const env = new PlaygroundEnvironment({ ...spec, payload }, PRIVILEGED_ACCESS, LAUNCH_FAMILY);
+      envs.push(env);
+      await env.reset();
+      return env;
+    };
+    const actions = await short({ maxActions: 40 });
+    const r = actions.step(tool("wait", { seconds: 2 }));
+    expect([r.terminated, r.info.actions]).toEqual([true, 40]);
+    expect(actions.outcome()).toMatchObject({
+      category: "TIME",
+      data: { termination: "TIME: 40 actions used" },
+    });
+    const time = await short({ maxSimTime: 0.5 });
+    expect(time.step(tool("wait", { seconds: 2 })).info.actions).toBe(25);
+    expect(time.outcome()).toMatchObject({
+      category: "TIME",
+      data: { termination: "TIME: 0.5 s simulated" },
+    });
   });
 });

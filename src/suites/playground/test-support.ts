@@ -2,6 +2,7 @@
 import {
   type AccessProfile,
   type Action,
+  type Observation,
   PRIVILEGED_ACCESS,
   type TaskSpec,
 } from "../../core/index.ts";
@@ -51,3 +52,14 @@ export const tool = (name: string, args: Record<string, unknown> = {}): Action =
   kind: "tool",
   calls: [{ tool: name, args }],
 });
+
+/** Plays a scripted controller (a reference generator) against `env` until it ends or finishes. */
+export function drive(env: PlaygroundEnvironment, script: Generator<Action, void, Observation>) {
+  let next = script.next();
+  while (!next.done) {
+    const r = env.step(next.value);
+    if (r.terminated || next.value.kind === "finish") return r;
+    next = script.next(r.observation);
+  }
+  return undefined;
+}

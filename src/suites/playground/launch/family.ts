@@ -145,6 +145,7 @@ export function launchPayload(entry: CatalogEntry, condition: number, level: Lev
       "Aiming cycle: release the brake, turn the handwheels, engage the brake, then fire (RULE otherwise).",
       "Angles beyond the launcher's limits are LIMIT; turning a braked handwheel is MECH.",
       "When every marble is spent and the scene is at rest without success, the episode ends (AMMO).",
+      "The gripper only handles marbles: touching a scene box, ball or pane is COLL; a gripper contact deeper than 12 mm is PEN.",
     ],
     scene: scene as unknown as Json,
   };

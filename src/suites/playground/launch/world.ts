@@ -16,7 +16,7 @@ import {
   vec,
 } from "../../../physics/index.ts";
 import { readGripperCommand, readNumber } from "../commands.ts";
-import { FAMILY_BUDGETS, type Violation } from "../protocol.ts";
+import { FAMILY_BUDGETS, PHYSICAL_LIMITS, type Violation } from "../protocol.ts";
 import { type Control, ToolRefusal, type World, type WorldEnd, type WorldTool } from "../world.ts";
 import {
   LAUNCH_COLLISION,
@@ -60,6 +60,10 @@ export class LaunchWorld implements World {
     broken: number | null;
   }[];
   private readonly freeBodies: number[];
+  /** The gripper's bodies (palm and pads). */
+  private readonly hand: Set<number>;
+  /** Scene bodies the gripper must not touch (COLL), by body id: their ids for the record. */
+  private readonly untouchable: Map<number, string>;
   private readonly blocks: {
     id: string;
     body: number;
@@ -130,6 +134,16 @@ export class LaunchWorld implements World {
             },
           ]
         : [],
+    );
+    this.hand = new Set([this.gripper.palm, ...this.gripper.pads]);
+    // Targets are cleared by shots only: the gripper loads marbles and must not touch the
+    // scene's boxes, balls or panes (plates do not collide with it at all).
+    this.untouchable = new Map(
+      scene.file.objects.flatMap((o, i): [number, string][] => {
+        if (o.kind === "glass") return [[sim.id("body", `glass_${o.id}_b`), o.id]];
+        if (o.kind === "plate") return [];
+        return [[sim.id("body", `obj${i}`), o.id ?? `${o.kind} ${i}`]];
+      }),
     );
     // Start pose: turret angles, plates leaning on their stops.
     sim.setJoint(this.joints.az, START_ANGLES.az);
@@ -232,6 +246,9 @@ export class LaunchWorld implements World {
     for (const pane of this.panes) {
       if (pane.broken !== null) continue;
       if (this.sim.sensor(pane.sensor) > pane.threshold) {
+        // A pane pushed by the gripper shatters in this very step: record who broke it first
+        // (a violation ends the episode at the end of this control period).
+        if (this.violations.length > 0 || this.checkContacts()) return;
         pane.broken = t;
         this.sim.disableGeom(pane.geom);
         this.events.push(`glass ${pane.id} shattered`);
@@ -243,6 +260,7 @@ export class LaunchWorld implements World {
   afterControl(): void {
     const { sim } = this;
     const t = sim.time;
+    if (this.checkContacts()) return;
     for (const p of this.plates) {
       if (p.cleared === null && sim.jointPos(p.joint) > PLATE_CLEARED) {
         p.cleared = t;
@@ -284,6 +302,33 @@ export class LaunchWorld implements World {
       }
     }
     this.checkAmmo();
+  }
+
+  /**
+   * Table 19's contact checks on the gripper: touching a scene object is COLL (a forbidden
+   * robot-object contact), pressing into anything deeper than the audited limit is PEN. Only
+   * the gripper's contacts count for PEN: a marble striking at 4-6 m/s sinks 10-15 mm into
+   * MuJoCo's soft contact for a step or two, which is the projectile's impact, not an invalid
+   * state. True when a violation was recorded.
+   */
+  private checkContacts(): boolean {
+    const { sim } = this;
+    for (const c of sim.contacts()) {
+      const a = sim.geomBody(c.geom1);
+      const b = sim.geomBody(c.geom2);
+      const other = this.hand.has(a) ? b : this.hand.has(b) ? a : -1;
+      if (other < 0) continue;
+      if (c.dist < -PHYSICAL_LIMITS.penetration) {
+        this.violate("PEN", `gripper penetration ${(-c.dist * 1000).toFixed(1)} mm`);
+        return true;
+      }
+      const id = this.untouchable.get(other);
+      if (id !== undefined) {
+        this.violate("COLL", `the gripper touched ${id}`);
+        return true;
+      }
+    }
+    return false;
   }
 
   private inChannel(pos: [number, number, number]): boolean {
