@@ -52,6 +52,11 @@ export interface RoboGraphPayload {
   stats: SceneStats;
   /** TSH (H_maintain, H_explore, H_update) of this condition's oracle rollout τ*. */
   horizon: Horizon;
+  /**
+   * The nodes hidden in G_0 that the optimal plan depends on (spatial dependencies of the
+   * baseline rollout): SEG's denominator, to which the environment adds what events hide.
+   */
+  spatialDependencies: string[];
 }
 
 /** Options of robograph's compile(): the seed and an optional user family file. */
@@ -102,8 +107,11 @@ function compileScene(
   const plan = oraclePlan(world);
   if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
   const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
+  const base = oracleEpisode(generated.scene, generated.goal, []);
   return CONDITIONS.map((condition) => {
     const events = interventionSchedule(condition, generated.scene, generated.roles);
+    const episode =
+      events.length === 0 ? base : oracleEpisode(generated.scene, generated.goal, events);
     return {
       suite: "robograph",
       id: `${scene}/${condition}`,
@@ -121,7 +129,8 @@ function compileScene(
         events,
         oracle,
         stats,
-        horizon: oracleEpisode(generated.scene, generated.goal, events).horizon,
+        horizon: episode.horizon,
+        spatialDependencies: base.spatial,
       },
     };
   });

@@ -19,6 +19,7 @@ import type {
   ToolSpec,
 } from "../../core/index.ts";
 import {
+  type ActionFeedback,
   catalogFor,
   type FiredEvent,
   type Goal,
@@ -28,7 +29,7 @@ import {
   type WorldView,
 } from "../../world/index.ts";
 import type { RoboGraphPayload } from "./compiler.ts";
-import { actionDistance } from "./oracle.ts";
+import { actionDistance, remainingPlanLength } from "./oracle.ts";
 import type { InterventionLog, OutcomeData, StepLog } from "./outcome.ts";
 
 /** The paper's step limit (appendix B): the suite's default maxSteps budget. */
@@ -118,6 +119,8 @@ export class RoboGraphEnvironment implements Environment {
   private interventions: InterventionLog[] = [];
   private relevantHidden = new Set<string>();
   private seen = new Set<string>();
+  /** Signatures (name and resolved arguments) of the actions attempted so far (RAR). */
+  private attempted = new Set<string>();
   private goalInitial = 0;
   /** Ordered action distance of the current latent state; only step() changes that state. */
   private distance = 0;
@@ -125,7 +128,6 @@ export class RoboGraphEnvironment implements Environment {
   private goalAtStop = false;
   private lastEvent: Observation["events"] = [];
   private readonly card: TaskCard;
-  private readonly relevant: Set<string>;
 
   constructor(
     readonly spec: TaskSpec<RoboGraphPayload>,
@@ -144,7 +146,6 @@ export class RoboGraphEnvironment implements Environment {
       budgets,
       access,
     };
-    this.relevant = new Set(goalNodeIds(p.goal));
     this.reset();
   }
 
@@ -160,8 +161,10 @@ export class RoboGraphEnvironment implements Environment {
     this.stopStep = null;
     this.goalAtStop = false;
     this.lastEvent = [];
+    this.attempted = new Set();
     this.seen = this.world.visibleIds();
-    this.relevantHidden = new Set([...this.relevant].filter((id) => !this.seen.has(id)));
+    // SEG's denominator: the nodes hidden in G_0 that the optimal plan depends on (compiled).
+    this.relevantHidden = new Set(p.spatialDependencies);
     this.goalInitial = this.world.goalProgress().filter(Boolean).length;
     this.distance = actionDistance(this.world);
     return this.observe();
@@ -242,14 +245,36 @@ export class RoboGraphEnvironment implements Environment {
     const t = this.log.length;
     const { action: wa, invalid } = this.toWorldAction(action);
     const distanceBefore = this.distance;
-    const result = this.world.step(invalid ? { name: "invalid", args: [] } : wa);
-    const after = this.world.visibleIds();
+    const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
+    const signature = `${wa.name}(${ids.join(",")})`;
+    const repeated = this.attempted.has(signature);
+    this.attempted.add(signature);
+    // The engine's phases (what World.step does), so that a repeated action's effect on the
+    // remaining optimal plan is measured before any intervention fires (RAR).
+    const world = this.world;
+    world.advance({ step: t + 1 });
+    const checked = world.check(invalid ? { name: "invalid", args: [] } : wa);
+    let feedback: ActionFeedback;
+    let fired: FiredEvent[] = [];
+    let planBefore: number | null = null;
+    let planAfter: number | null = null;
+    if (!checked.ok) {
+      world.recordRejection(checked);
+      feedback = checked.feedback;
+    } else {
+      if (repeated) planBefore = remainingPlanLength(world);
+      const applied = world.apply(checked.checked);
+      feedback = applied.feedback;
+      if (repeated && feedback.status === "success") planAfter = remainingPlanLength(world);
+      fired = [...applied.fired, ...world.fire(applied), ...world.fireDue()];
+    }
+    const result = { feedback, fired, terminated: world.terminated };
     const fb = result.feedback;
+    const after = world.visibleIds();
     this.recordEvents(result.fired, t, after);
     const revealed = [...after].filter((id) => !this.seen.has(id) && this.relevantHidden.has(id));
     for (const id of after) this.seen.add(id);
     const status = invalid || fb.failure_type === "invalid_action" ? "invalid" : fb.status;
-    const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
     this.distance = actionDistance(this.world);
     const state = this.world.latentState();
     const names = ids.map((id) => state.info[state.index.get(id) ?? -1]?.node.name ?? id);
@@ -263,6 +288,7 @@ export class RoboGraphEnvironment implements Environment {
       injected: fb.failure_type === "injected_failure",
       distanceBefore,
       distanceAfter: this.distance,
+      ...(repeated ? { planBefore, planAfter } : {}),
       revealed,
       goalSatisfied: this.world.goalProgress().filter(Boolean).length,
     });

@@ -11,6 +11,7 @@ import {
   planOracle,
   planStillOptimal,
   type SingleRobotScene,
+  spatialDependencies,
   type TaskStateHorizon,
   taskStateHorizon,
   World,
@@ -33,17 +34,42 @@ export function oracleReplan(world: World, rest: WorldAction[]): WorldAction[] |
   return planStillOptimal(world.latentState(), world.goalAtoms(), rest) ? rest : oraclePlan(world);
 }
 
+/** A bound on the search behind a metric, so an agent's odd states cannot stall scoring. */
+const METRIC_EXPANSIONS = 200_000;
+
+/**
+ * The remaining optimal plan length from the world's current latent state (RAR's necessity
+ * test), or null when the goal is unreachable or the search gave up.
+ */
+export function remainingPlanLength(world: World): number | null {
+  return (
+    planOracle(world.latentState(), world.goalAtoms(), {
+      cache: plans,
+      maxExpansions: METRIC_EXPANSIONS,
+    })?.actions.length ?? null
+  );
+}
+
 /** The ordered action distance C_distance of the world's current latent state. */
 export function actionDistance(world: World): number {
   return orderedActionDistance(world.latentState(), world.goalAtoms()).total;
 }
 
-/** The oracle rollout τ* of an episode (with its events) and the TSH computed on it. */
+/**
+ * The oracle rollout τ* of an episode (with its events), the TSH computed on it and its
+ * spatial dependencies (the nodes hidden in G_0 that τ* needs revealed).
+ */
 export function oracleEpisode(
   scene: SingleRobotScene,
   goal: Goal,
   events: EventSchedule,
-): { success: boolean; initialPlanLength: number; actions: WorldAction[]; horizon: Horizon } {
+): {
+  success: boolean;
+  initialPlanLength: number;
+  actions: WorldAction[];
+  horizon: Horizon;
+  spatial: string[];
+} {
   const world = new World(scene, goal, events);
   const rollout = oracleRollout(world, { cache: plans });
   return {
@@ -51,6 +77,7 @@ export function oracleEpisode(
     initialPlanLength: rollout.initialPlanLength,
     actions: rollout.steps.map((s) => s.action),
     horizon: taskStateHorizon(world.latentState(), rollout),
+    spatial: spatialDependencies(world.latentState(), rollout),
   };
 }
 /** Non-room nodes that no room's view shows in G_0 (behind a closed container or blocker). */
