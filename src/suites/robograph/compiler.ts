@@ -13,6 +13,8 @@ import { generateScene } from "./generator.ts";
 import { interventionSchedule } from "./interventions.ts";
 import {
   actionDistance,
+  decoyNodes,
+  goalDisclosure,
   type Horizon,
   occludedNodes,
   oracleEpisode,
@@ -29,6 +31,12 @@ export interface SceneStats {
   edges: number;
   occluded: number;
   goalPredicates: number;
+  /** Goal facts naming a node hidden in G_0 (not in the agent's first view). */
+  hiddenGoalFacts: number;
+  /** Of those, facts already true in G_0 that say where the hidden node is (none by design). */
+  revealingGoalFacts: number;
+  /** Closed containers and blockers the optimal plan never opens or moves aside. */
+  decoys: number;
 }
 
 /** Oracle data of a source scene: L_o and an optimal plan on G_0, and C_distance(G_0). */
@@ -97,15 +105,19 @@ function compileScene(
 ): TaskSpec<RoboGraphPayload>[] {
   const scene = sceneId(family, index);
   const generated = generateScene(family, new Rng(seed, `${family.id}/${family.domain}/${index}`));
+  const world = new World(generated.scene, generated.goal);
+  const plan = oraclePlan(world);
+  if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
+  const disclosure = goalDisclosure(generated.scene, generated.goal);
   const stats: SceneStats = {
     nodes: generated.scene.nodes.length,
     edges: generated.scene.edges.length,
     occluded: occludedNodes(generated.scene, generated.goal).length,
     goalPredicates: generated.goal.all.length,
+    hiddenGoalFacts: disclosure.hidden,
+    revealingGoalFacts: disclosure.revealing,
+    decoys: decoyNodes(generated.scene, plan).length,
   };
-  const world = new World(generated.scene, generated.goal);
-  const plan = oraclePlan(world);
-  if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
   const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
   const base = oracleEpisode(generated.scene, generated.goal, []);
   return CONDITIONS.map((condition) => {

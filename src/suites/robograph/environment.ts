@@ -4,6 +4,7 @@
  * per-step log the appendix C metrics are computed from. The 100-step limit is the suite's
  * default budget, enforced by the episode session like every budget.
  */
+import { z } from "zod";
 import type {
   AccessProfile,
   Action,
@@ -24,9 +25,10 @@ import {
   type FiredEvent,
   type Goal,
   type SceneGraph,
+  ViewNode,
   World,
   type WorldAction,
-  type WorldView,
+  WorldView,
 } from "../../world/index.ts";
 import type { RoboGraphPayload } from "./compiler.ts";
 import { actionDistance, remainingPlanLength } from "./oracle.ts";
@@ -55,6 +57,26 @@ export const ACTION_CONSTRAINTS = [
   "Set recovery.required=false when the current observation shows that it succeeded.",
 ];
 
+/**
+ * The view graph as the harness shows it (appendix B, Figure 11): the engine's view without
+ * its node `type`, which Figure 11's visible nodes do not carry (id, name, category and the
+ * observable attributes). Agents infer what a node is from its name, category, attributes and
+ * relations, as a model reading the payload does.
+ */
+export const HarnessView = WorldView.extend({
+  visible_nodes: z.array(ViewNode.omit({ type: true })),
+});
+/** The view graph as the harness shows it (Figure 11). */
+export type HarnessView = z.infer<typeof HarnessView>;
+
+/** The engine's view projected to Figure 11's fields. */
+export function harnessView(view: WorldView): HarnessView {
+  return {
+    ...view,
+    visible_nodes: view.visible_nodes.map(({ type: _type, ...shown }) => shown),
+  };
+}
+
 /** What the agent observes each step: the task fields and the view graph (appendix B). */
 export interface RoboGraphView {
   task: string;
@@ -62,7 +84,7 @@ export interface RoboGraphView {
   settings: string[];
   success_criterion: Goal;
   step: number;
-  current_observation: WorldView;
+  current_observation: HarnessView;
 }
 
 /** The node ids a goal names. */
@@ -188,7 +210,7 @@ export class RoboGraphEnvironment implements Environment {
       settings: settingsFor(p.domain),
       success_criterion: this.world.goal(),
       step: this.log.length,
-      current_observation: this.world.view(),
+      current_observation: harnessView(this.world.view()),
     };
     return { step: this.log.length, events: this.lastEvent, view };
   }

@@ -8,9 +8,8 @@ import {
   Rng,
   type TaskSpec,
 } from "../../core/index.ts";
-import type { WorldView } from "../../world/index.ts";
 import type { RoboGraphPayload } from "./compiler.ts";
-import type { RoboGraphView } from "./environment.ts";
+import type { HarnessView, RoboGraphView } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
 import { Belief } from "./explorer-belief.ts";
 import { robographSuite } from "./index.ts";
@@ -39,7 +38,7 @@ function honestContext(id: string): AgentContext {
 interface Run {
   outcome: OutcomeData;
   success: boolean;
-  steps: { view: WorldView; action: Action; extra: Record<string, unknown> | undefined }[];
+  steps: { view: HarnessView; action: Action; extra: Record<string, unknown> | undefined }[];
 }
 
 async function run(spec: TaskSpec<RoboGraphPayload>): Promise<Run> {
@@ -145,27 +144,27 @@ describe("explorer agent", () => {
   });
 });
 
-const node = (id: string, type: WorldView["visible_nodes"][number]["type"], open?: boolean) => ({
+/** A visible node as Figure 11 shows it (no type: the belief infers what it is). */
+const node = (id: string, open?: boolean) => ({
   id,
   name: id.replace(/_/g, " "),
   category: id,
-  type,
   ...(open === undefined ? {} : { open }),
 });
 
 function view(
   room: string,
-  nodes: WorldView["visible_nodes"],
+  nodes: HarnessView["visible_nodes"],
   edges: [string, string, string][],
   adjacent: string[] = [],
-): WorldView {
+): HarnessView {
   return {
     step: 0,
     visible_nodes: nodes,
     visible_edges: edges.map(([from, to, relation]) => ({
       from,
       to,
-      relation: relation as WorldView["visible_edges"][number]["relation"],
+      relation: relation as HarnessView["visible_edges"][number]["relation"],
     })),
     held_objects: [],
     robot: {
@@ -179,10 +178,10 @@ function view(
 }
 
 describe("explorer belief", () => {
-  const kitchen = node("kitchen", "room");
-  const counter = node("counter", "surface");
-  const box = (open: boolean) => node("box", "container", open);
-  const cup = node("cup", "object");
+  const kitchen = node("kitchen");
+  const counter = node("counter");
+  const box = (open: boolean) => node("box", open);
+  const cup = node("cup");
 
   it("remembers what left the view behind a closed lid and forgets what vanished in sight", () => {
     const b = new Belief();
@@ -229,7 +228,7 @@ describe("explorer belief", () => {
 
   it("keeps rooms it left and plans walks over the adjacency it learned", () => {
     const b = new Belief();
-    b.update(view("hall", [node("hall", "room")], [], ["kitchen"]));
+    b.update(view("hall", [node("hall")], [], ["kitchen"]));
     b.update(
       view(
         "kitchen",
@@ -241,7 +240,7 @@ describe("explorer belief", () => {
         ["hall", "pantry"],
       ),
     );
-    b.update(view("pantry", [node("pantry", "room")], [], ["kitchen"]));
+    b.update(view("pantry", [node("pantry")], [], ["kitchen"]));
     expect(b.whereabouts("cup")).toEqual({ room: "kitchen", known: true });
     expect(b.stepToward("hall")).toBe("kitchen");
     expect(b.roomsByDistance()).toEqual(["pantry", "kitchen", "hall"]);

@@ -111,6 +111,13 @@ export const robographSuite: Suite<RoboGraphPayload> = {
       options: NO_OPTIONS,
       create: () => explorerAgent(),
     }),
+    defineAgent({
+      name: "explorer-window",
+      description:
+        "the explorer's policy on the appendix B payload alone: current view and 16-step history, no memory beyond",
+      options: NO_OPTIONS,
+      create: () => explorerAgent({ window: true }),
+    }),
   ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],

@@ -80,6 +80,69 @@ export function oracleEpisode(
     spatial: spatialDependencies(world.latentState(), rollout),
   };
 }
+/**
+ * What the goal tells about nodes hidden in G_0 (not in the agent's first view): `hidden`
+ * counts the goal facts naming such a node, `revealing` the facts among them that already
+ * hold in G_0 and place it (ON/INSIDE its object, ASSEMBLED either part), so they would say
+ * where an unseen node is.
+ */
+export function goalDisclosure(
+  scene: SingleRobotScene,
+  goal: Goal,
+): { hidden: number; revealing: number } {
+  const world = new World(scene, goal);
+  const visible = world.visibleIds();
+  const holds = world.goalProgress();
+  let hidden = 0;
+  let revealing = 0;
+  goal.all.forEach((atom, k) => {
+    const named = atomNodeIds(atom).filter((id) => !visible.has(id));
+    if (named.length === 0) return;
+    hidden++;
+    const placed =
+      atom.pred === "ON" || atom.pred === "INSIDE"
+        ? !visible.has(atom.object)
+        : atom.pred === "ASSEMBLED";
+    if (holds[k] && placed) revealing++;
+  });
+  return { hidden, revealing };
+}
+
+/** The node ids one goal atom names. */
+function atomNodeIds(atom: Goal["all"][number]): string[] {
+  switch (atom.pred) {
+    case "ON":
+    case "INSIDE":
+      return [atom.object, atom.target];
+    case "ASSEMBLED":
+      return [atom.part, atom.target];
+    case "COUNT":
+      return [atom.target];
+    case "AT":
+      return [atom.node, atom.room];
+    default:
+      return [atom.node];
+  }
+}
+
+/**
+ * Decoys (Figure 1b's candidate search): closed containers and blockers in G_0 that an optimal
+ * plan never opens or moves aside, because they hide nothing it needs. An agent that cannot
+ * see inside them has to search them to find that out.
+ */
+export function decoyNodes(scene: SingleRobotScene, plan: readonly WorldAction[]): string[] {
+  const resolved = new Set(
+    plan.filter((a) => a.name === "open" || a.name === "move_aside").map((a) => a.args[0]),
+  );
+  return scene.nodes
+    .filter(
+      (n) =>
+        (n.attrs.open === false || (n.affordances.includes("movable") && !n.attrs.moved_aside)) &&
+        !resolved.has(n.id),
+    )
+    .map((n) => n.id);
+}
+
 /** Non-room nodes that no room's view shows in G_0 (behind a closed container or blocker). */
 export function occludedNodes(scene: SingleRobotScene, goal: Goal): string[] {
   const seen = new Set<string>();
