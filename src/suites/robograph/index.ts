@@ -72,7 +72,7 @@ const compileCommand: SuiteCommand = {
 /** The RoboGraphBench suite: 84 scenes x {baseline, I1..I6} = 588 episodes. */
 export const robographSuite: Suite<RoboGraphPayload> = {
   id: "robograph",
-  version: "1.0.0",
+  version: "2.0.0",
   title: "RoboGraphBench: task-state horizons for embodied agents",
   dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
