@@ -31,7 +31,7 @@ import {
   WorldView,
 } from "../../world/index.ts";
 import type { RoboGraphPayload } from "./compiler.ts";
-import { actionDistance, remainingPlanLength } from "./oracle.ts";
+import { actionDistance, remainingPlan } from "./oracle.ts";
 import type { InterventionLog, OutcomeData, StepLog } from "./outcome.ts";
 
 /** The paper's step limit (appendix B): the suite's default maxSteps budget. */
@@ -284,10 +284,17 @@ export class RoboGraphEnvironment implements Environment {
       world.recordRejection(checked);
       feedback = checked.feedback;
     } else {
-      if (repeated) planBefore = remainingPlanLength(world);
+      const plan = repeated ? remainingPlan(world) : null;
+      planBefore = plan?.length ?? null;
       const applied = world.apply(checked.checked);
       feedback = applied.feedback;
-      if (repeated && feedback.status === "success") planAfter = remainingPlanLength(world);
+      if (plan && feedback.status === "success")
+        // The action starts the optimal plan found: its rest proves one step less (one action
+        // shortens a plan by at most one), so no second search is needed.
+        planAfter =
+          plan[0]?.name === wa.name && plan[0].args.join(",") === ids.join(",")
+            ? plan.length - 1
+            : (remainingPlan(world)?.length ?? null);
       fired = [...applied.fired, ...world.fire(applied), ...world.fireDue()];
     }
     const result = { feedback, fired, terminated: world.terminated };

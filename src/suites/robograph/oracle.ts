@@ -38,15 +38,15 @@ export function oracleReplan(world: World, rest: WorldAction[]): WorldAction[] |
 const METRIC_EXPANSIONS = 200_000;
 
 /**
- * The remaining optimal plan length from the world's current latent state (RAR's necessity
- * test), or null when the goal is unreachable or the search gave up.
+ * An optimal plan from the world's current latent state (RAR's necessity test), or null when
+ * the goal is unreachable or the search gave up.
  */
-export function remainingPlanLength(world: World): number | null {
+export function remainingPlan(world: World): WorldAction[] | null {
   return (
     planOracle(world.latentState(), world.goalAtoms(), {
       cache: plans,
       maxExpansions: METRIC_EXPANSIONS,
-    })?.actions.length ?? null
+    })?.actions ?? null
   );
 }
 
