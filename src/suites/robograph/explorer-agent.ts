@@ -7,6 +7,9 @@
  * goal holds. Failure feedback is read from the view: an injected failure is retried once,
  * an action that failed twice is not proposed again (the next alternative is), and a goal
  * node that vanished from its remembered place starts a fresh round of exploration.
+ * `explorer-window` runs the same policy on the appendix B payload alone (the llm agent's
+ * user payload: current view, goal, 16 most recent actions with outcomes) and keeps nothing
+ * between decisions, so it measures what the task-state horizon costs without memory.
  */
 import { z } from "zod";
 import type { Agent, AgentSession, Decision, Observation, TraceStep } from "../../core/index.ts";
