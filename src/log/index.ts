@@ -8,10 +8,12 @@ export {
   parseHeader,
   parseJsonAs,
   parseTrace,
+  REPAIR_HINT,
   RUN_FILES,
   StreamCheckpoint,
   safeFileName,
   traceFile,
+  type UnreadableLine,
   utf8ByteLength,
   withoutWallClock,
 } from "./format.ts";
@@ -24,6 +26,7 @@ export {
   runIdOf,
 } from "./header.ts";
 export {
+  checkRunDirectory,
   copyCheckpoints,
   EpisodeLog,
   loadRun,
@@ -31,7 +34,11 @@ export {
   readHeaderIfAny,
   readTrace,
   readTraceFile,
+  type Redact,
+  type RepairResult,
   recoverEpisodes,
+  removeLeftovers,
+  repairEpisodes,
   tracePath,
   writeCheckpoint,
   writeEpisodes,
