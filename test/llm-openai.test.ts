@@ -328,7 +328,9 @@ describe("llm agent over OpenAI chat completions", () => {
       createLlmAgent({ model: "openai:gpt-test", apiKey: KEY, maxTokens: 500 }, renderer),
     );
     expect(refused.code).toBe("USAGE");
-    expect(refused.message).toMatch(/maxTokens \(--max-output-tokens\) does not apply: .*sets each reply's token allowance/);
+    expect(refused.message).toMatch(
+      /maxTokens \(--max-output-tokens\) does not apply: .*sets each reply's token allowance/,
+    );
   });
 
   it("logs only the new messages of each chat call, so the full request can be rebuilt", async () => {

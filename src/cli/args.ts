@@ -77,7 +77,12 @@ const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidd
   {
     flag: "--timeout-ms <ms>",
     key: "timeoutMs",
-    description: "llm: timeout per model call attempt",
+    description: "llm: timeout per model call attempt (default 120000)",
+  },
+  {
+    flag: "--decision-timeout-ms <ms>",
+    key: "decisionTimeoutMs",
+    description: "llm: cap on one decision's call with its retries and waits (default 300000)",
   },
   {
     flag: "--response-cache <dir>",

@@ -34,10 +34,7 @@ export async function main(
   const debug = argv.includes("--debug");
   // Everything printed passes through the redactor: secrets given on the command line or held
   // in key variables never reach the terminal, whatever message would carry them.
-  const redactor = new Redactor([
-    ...redactArgv(argv).secrets,
-    ...environmentSecrets(process.env),
-  ]);
+  const redactor = new Redactor([...redactArgv(argv).secrets, ...environmentSecrets(process.env)]);
   const redact = (text: string) => redactor.text(text);
   const io: CliIo = {
     stdout: redactingWriter(processIo.stdout, redact),

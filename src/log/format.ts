@@ -95,7 +95,8 @@ function problemOf<T>(
 /** Parse JSON text with a schema; errors name the file (and line) and the field. */
 export function parseJsonAs<T>(schema: z.ZodType<T>, text: string, where: string, what: string): T {
   const parsed = problemOf(schema, text);
-  if (!parsed.ok) throw new LonghaulError("INVALID_INPUT", `invalid ${what}: ${parsed.problem}`, where);
+  if (!parsed.ok)
+    throw new LonghaulError("INVALID_INPUT", `invalid ${what}: ${parsed.problem}`, where);
   return parsed.value;
 }
 
@@ -170,7 +171,8 @@ export function parseEpisodeLines(
   }
   const [first] = unreadable;
   if (first && !options.lenient) {
-    const more = unreadable.length > 1 ? ` (and ${unreadable.length - 1} more unreadable lines)` : "";
+    const more =
+      unreadable.length > 1 ? ` (and ${unreadable.length - 1} more unreadable lines)` : "";
     throw new LonghaulError(
       "INVALID_INPUT",
       `invalid episode record: ${first.problem}; the line reads "${first.excerpt}"${more}; to repair: ${REPAIR_HINT}`,

@@ -70,6 +70,19 @@ export async function writeHeader(
 }
 
 /**
+ * A fresh run directory under `root`: `<suite>-<agent>-<YYYYMMDD-HHMMSS>` (UTC), with `-2`,
+ * `-3`, ... when taken, so a second run never lands in the first one's directory. `agent` is
+ * the model for the llm agent ("openai:gpt-4o" -> "openai-gpt-4o").
+ */
+export function defaultRunDirectory(root: string, suite: string, agent: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const name = `${suite}-${agent}-${stamp}`.replace(/[^A-Za-z0-9._-]+/g, "-");
+  let dir = join(root, name);
+  for (let n = 2; existsSync(dir); n++) dir = join(root, `${name}-${n}`);
+  return dir;
+}
+
+/**
  * Check that `dir` can hold a run before anything is written: "new" when it does not exist or
  * is empty, "run" when it holds one (run.json). A file, a directory holding other things, or
  * a place that cannot be written is a USAGE error, so a refused run creates nothing.

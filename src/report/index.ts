@@ -7,8 +7,15 @@ export {
   compareRuns,
   type MetricDifference,
 } from "./compare.ts";
-export { formatHeadline, formatValue } from "./format.ts";
-export { type RunData, type StatusCounts, SUCCESS_RULE, statusCounts } from "./generic.ts";
+export { agentText, formatHeadline, formatValue } from "./format.ts";
+export {
+  type ErrorGroup,
+  errorText,
+  type RunData,
+  type StatusCounts,
+  SUCCESS_RULE,
+  statusCounts,
+} from "./generic.ts";
 export { renderHtml } from "./html.ts";
 export { escapeHtml } from "./html-escape.ts";
 export { renderMarkdown } from "./markdown.ts";

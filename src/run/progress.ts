@@ -75,7 +75,9 @@ function costText(p: Progress): string {
 /** Success rate over scored episodes, with the counts: "60% of 5 scored" or "- (none scored)". */
 function rateText(p: Progress): string {
   const scored = p.success + p.failure;
-  return scored === 0 ? "- (none scored)" : `${((100 * p.success) / scored).toFixed(0)}% of ${scored} scored`;
+  return scored === 0
+    ? "- (none scored)"
+    : `${((100 * p.success) / scored).toFixed(0)}% of ${scored} scored`;
 }
 
 /**

@@ -117,7 +117,10 @@ function positiveInt(name: string, value: number): number {
  * selection) are the user's to fix: INVALID_INPUT and NOT_FOUND become USAGE.
  */
 function asSetupError(error: unknown): unknown {
-  if (error instanceof LonghaulError && (error.code === "INVALID_INPUT" || error.code === "NOT_FOUND"))
+  if (
+    error instanceof LonghaulError &&
+    (error.code === "INVALID_INPUT" || error.code === "NOT_FOUND")
+  )
     return new LonghaulError("USAGE", error.message);
   return error;
 }
