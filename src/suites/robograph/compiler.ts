@@ -5,13 +5,7 @@
  * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
-import type {
-  EventSchedule,
-  Goal,
-  GoalAtom,
-  SceneGraph,
-  WorldAction,
-} from "../../world/index.ts";
+import type { EventSchedule, Goal, GoalAtom, SceneGraph, WorldAction } from "../../world/index.ts";
 import { explainNoPlan, World } from "../../world/index.ts";
 import { BUILTIN_FAMILIES } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
