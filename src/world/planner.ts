@@ -1,12 +1,13 @@
 /**
  * The privileged oracle: optimal plans on the full latent state by A* with the admissible
  * estimate of requirements.ts, compact state keys (hands sorted) and a binary heap. Plans are
- * the non-stop actions only (L_o); the caller appends `stop`.
+ * the non-stop actions only (L_o); the caller appends `stop`. It plans RoboGraph's Table 5
+ * catalog for the scene's first robot.
  */
 import { applyEffects, checkPreconditions, resolveArgs } from "./actions.ts";
-import { ACTION_CATALOG } from "./catalog.ts";
 import { goalHolds, type ResolvedAtom } from "./goals.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
+import { ACTION_CATALOG, ROBOGRAPH_CATALOG } from "./robograph-catalog.ts";
 import { Loc, type WorldState } from "./state.ts";
 import type { ActionName, GoalAtom, WorldAction } from "./types.ts";
 
@@ -69,18 +70,18 @@ export function successors(state: WorldState, atoms: readonly ResolvedAtom[]): S
     else if (a.pred === "CLOSED") close.add(a.node);
     else if (a.pred === "ASSEMBLED") attach.push([a.part, a.target], [a.target, a.part]);
   }
-  const vis = state.visibility();
+  const vis = state.visibility(0);
   const out: Successor[] = [];
   const tryAction = (name: ActionName, args: number[]) => {
     const schema = ACTION_CATALOG[name];
     const ids = args.map((i) => state.ids[i] as string);
-    if (checkPreconditions(state, schema, args, ids)) return;
+    if (checkPreconditions(state, schema, args, ids, 0)) return;
     const next = state.clone();
-    applyEffects(next, schema, args);
+    applyEffects(next, schema, args, 0);
     out.push({ action: { name, args: ids }, state: next });
   };
-  const held = state.hands.filter((h) => h >= 0);
-  for (const r of state.adjacentRooms()) tryAction("walk", [r]);
+  const held = (state.hands[0] ?? []).filter((h) => h >= 0);
+  for (const r of state.adjacentRooms(state.robotRoom(0))) tryAction("walk", [r]);
   for (let i = 0; i < vis.length; i++) {
     if (!vis[i]) continue;
     if (state.affords(i, "openable")) {
@@ -187,10 +188,10 @@ function reaches(
 ): boolean {
   const s = state.clone();
   for (const action of plan) {
-    const resolved = resolveArgs(s, action);
-    if ("type" in resolved || checkPreconditions(s, resolved.schema, resolved.args, action.args))
+    const resolved = resolveArgs(s, ROBOGRAPH_CATALOG.get(action.name), action);
+    if ("type" in resolved || checkPreconditions(s, resolved.schema, resolved.args, action.args, 0))
       return false;
-    applyEffects(s, resolved.schema, resolved.args);
+    applyEffects(s, resolved.schema, resolved.args, 0);
   }
   return goalHolds(s, atoms);
 }

@@ -5,9 +5,15 @@
  * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
-import type { EventSchedule, Goal, GoalAtom, SceneGraph, WorldAction } from "../../world/index.ts";
+import type {
+  EventSchedule,
+  Goal,
+  GoalAtom,
+  SingleRobotScene,
+  WorldAction,
+} from "../../world/index.ts";
 import { explainNoPlan, World } from "../../world/index.ts";
-import { BUILTIN_FAMILIES } from "./families.ts";
+import { builtinFamilies } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
 import { generateScene } from "./generator.ts";
 import { interventionSchedule } from "./interventions.ts";
@@ -45,7 +51,7 @@ export interface RoboGraphPayload {
   task: string;
   domain: Domain;
   condition: Condition;
-  graph: SceneGraph;
+  graph: SingleRobotScene;
   goal: Goal;
   events: EventSchedule;
   oracle: OracleData;
@@ -132,7 +138,7 @@ function compileScene(
  * goal facts no plan reaches (in goal order, each together with the earlier ones that can be),
  * or the planner's expansion bound when it was hit first.
  */
-function unsolvable(scene: string, graph: SceneGraph, world: World): LonghaulError {
+function unsolvable(scene: string, graph: SingleRobotScene, world: World): LonghaulError {
   const why = explainNoPlan(world.latentState(), world.goalAtoms());
   const name = (id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
   const facts = why.unreachable.map((atom) => factText(atom, name));
@@ -161,6 +167,10 @@ function factText(atom: GoalAtom, name: (id: string) => string): string {
       return `${name(atom.part)} ASSEMBLED with ${name(atom.target)}`;
     case "COUNT":
       return `${atom.op.replace("_", " ")} ${atom.n} ${atom.category} ${atom.rel} ${name(atom.target)}`;
+    case "AT":
+      return `${name(atom.node)} AT ${name(atom.room)}`;
+    case "ATTR":
+      return `${name(atom.node)} ${atom.attr}=${atom.value}`;
     default:
       return `${name(atom.node)} ${atom.pred}`;
   }
@@ -171,7 +181,7 @@ const cache = new Map<string, TaskSpec<RoboGraphPayload>[]>();
 /** Compile the suite (built-in families, or a family file); memoised per options. */
 export function compileSuite(options: RoboGraphCompileOptions = {}): TaskSpec<RoboGraphPayload>[] {
   const seed = options.seed ?? DEFAULT_SEED;
-  const families = options.familyFile ? [loadFamilyFile(options.familyFile)] : BUILTIN_FAMILIES;
+  const families = options.familyFile ? [loadFamilyFile(options.familyFile)] : builtinFamilies();
   const key = JSON.stringify([seed, families]);
   let specs = cache.get(key);
   if (!specs) {

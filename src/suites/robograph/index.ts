@@ -33,7 +33,7 @@ import { suiteStats } from "./stats.ts";
 export type { RoboGraphCompileOptions, RoboGraphPayload } from "./compiler.ts";
 export { RoboGraphEnvironment } from "./environment.ts";
 export { explorerAgent } from "./explorer-agent.ts";
-export { BUILTIN_FAMILIES } from "./families.ts";
+export { BUILTIN_FAMILY_FILES, builtinFamilies } from "./families.ts";
 export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
 export { OutcomeData } from "./outcome.ts";
 
