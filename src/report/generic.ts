@@ -172,10 +172,18 @@ export interface ErrorGroup {
   first: string;
 }
 
+/**
+ * Records in a stable order, whatever order episodes finished in: by epoch, then task id with
+ * numbers compared as numbers.
+ */
+function inEpisodeOrder(records: readonly EpisodeRecord[]): EpisodeRecord[] {
+  return [...records].sort((a, b) => a.epoch - b.epoch || naturalCompare(a.taskId, b.taskId));
+}
+
 /** Invalid episodes grouped by error message, most frequent first, with the first episode's id. */
 export function errorGroups(records: readonly EpisodeRecord[]): ErrorGroup[] {
   const groups = new Map<string, ErrorGroup>();
-  for (const r of records) {
+  for (const r of inEpisodeOrder(records)) {
     if (r.status !== "invalid") continue;
     const error = errorText(r.error);
     const group = groups.get(error);
@@ -208,7 +216,7 @@ function errorTable(records: readonly EpisodeRecord[]): ReportTable[] {
 }
 
 /**
- * Every episode in record order: id, status, category, steps, tokens, cost and its trace file
+ * Every episode by epoch and task id: id, status, category, steps, tokens, cost and its trace file
  * (relative to the run directory). Reports show it folded at the end, since runs are long.
  */
 export function episodeTable(records: readonly EpisodeRecord[]): ReportTable {
@@ -217,7 +225,7 @@ export function episodeTable(records: readonly EpisodeRecord[]): ReportTable {
     caption: `All ${records.length} recorded episodes; each trace is a gzip'd JSON file in the run directory.`,
     columns: ["episode", "status", "category", "steps", "tokens", "cost", "trace"],
     formats: ["text", "text", "text", "int", "int", "usd", "link"],
-    rows: records.map((r) => [
+    rows: inEpisodeOrder(records).map((r) => [
       r.episodeId,
       r.status,
       r.category ?? null,

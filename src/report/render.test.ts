@@ -224,6 +224,18 @@ describe("the episode listing", () => {
     const html = renderHtml(report);
     expect(html).toMatch(/<details><summary>2 episodes: [^<]*<\/summary>\n<table>/);
   });
+
+  it("orders episodes by epoch and task id, whatever order they finished in", () => {
+    const records = ["t10", "t2", "t1"].flatMap((t) =>
+      [1, 0].map((epoch) => makeRecord(t, { epoch })),
+    );
+    const listing = (rs: typeof records) =>
+      buildReport({ runId: "r", suite: "toy", agent: "a", records: rs }).episodes.rows.map(
+        (r) => r[0],
+      );
+    expect(listing(records)).toEqual(["t1@0", "t2@0", "t10@0", "t1@1", "t2@1", "t10@1"]);
+    expect(listing([...records].reverse())).toEqual(listing(records));
+  });
 });
 
 describe("writeReport", () => {
