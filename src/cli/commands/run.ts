@@ -181,8 +181,18 @@ export function register(program: Command, ctx: CliContext): void {
       );
       if (files) ctx.println(`report: ${files.markdown}`);
     }
-    const resume = () =>
-      `to resume: longhaul ${[...command, ...(flags.out === undefined ? ["--out", outDir] : [])].map(shellWord).join(" ")}`;
+    const resumeCommand = [...command, ...(flags.out === undefined ? ["--out", outDir] : [])];
+    const resume = () => {
+      const notes = [
+        ...(resumeCommand.some((w) => w.includes("***"))
+          ? ["give your secrets again in place of ***"]
+          : []),
+        ...(report.run.invalid > 0 && !flags.retryErrors
+          ? ["add --retry-errors to rerun the invalid ones"]
+          : []),
+      ];
+      return `to resume: longhaul ${resumeCommand.map(shellWord).join(" ")}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+    };
     if (summary.status === "interrupted") {
       ctx.exitCode =
         summary.stoppedBy === "max-errors" ? 1 : exitCodeOfSignal(signalled ?? "SIGINT");
@@ -191,9 +201,7 @@ export function register(program: Command, ctx: CliContext): void {
           `stopped after ${summary.errors} invalid episodes (--max-errors ${flags.maxErrors}); the most frequent error: ${report.failures.errors[0]?.error ?? "-"}\n`,
         );
       }
-      stderr.write(
-        `${resume()}${flags.retryErrors ? "" : " (add --retry-errors to rerun the invalid ones)"}\n`,
-      );
+      stderr.write(`${resume()}\n`);
     } else if (report.run.recorded > 0 && report.run.invalid === report.run.recorded) {
       ctx.exitCode = 1;
       stderr.write(
