@@ -81,10 +81,16 @@ const NON_PRINTABLE =
 
 /**
  * Text safe to show on a terminal: control characters, lone surrogates, bidi overrides and
- * replacement characters escaped as `\xNN` / `\uNNNN`; cut to `max` characters with "...".
+ * replacement characters escaped as `\xNN` / `\uNNNN`; cut to `max` code points with "...".
  */
 export function printable(text: string, max = Number.POSITIVE_INFINITY): string {
-  const cut = text.length > max ? `${text.slice(0, max)}...` : text;
+  // Cut between code points, never inside a surrogate pair.
+  const cut =
+    text.length > max
+      ? `${Array.from(text.slice(0, max + 1))
+          .slice(0, max)
+          .join("")}...`
+      : text;
   return cut.replace(NON_PRINTABLE, (c) => {
     const code = c.charCodeAt(0);
     return code < 0x100
