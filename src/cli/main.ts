@@ -19,6 +19,7 @@ import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
+import { register as registerView } from "./commands/view.ts";
 import { CliContext, type CliIo, redactingWriter } from "./context.ts";
 import { VERSION } from "./version.ts";
 
@@ -65,6 +66,7 @@ export async function main(
       registerAgents,
       registerSchema,
       registerCheck,
+      registerView,
     ]) {
       register(program, ctx);
     }
