@@ -31,6 +31,8 @@ export {
 } from "./oracle.ts";
 export { engineActionName, exportPddl, pddlName } from "./pddl-export.ts";
 export {
+  explainNoPlan,
+  type NoPlanReason,
   type OraclePlan,
   PlanCache,
   type PlanOptions,
