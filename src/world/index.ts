@@ -26,6 +26,7 @@ export {
   oracleRollout,
   orderedActionDistance,
   type RolloutStep,
+  spatialDependencies,
   type TaskStateHorizon,
   taskStateHorizon,
 } from "./oracle.ts";
