@@ -77,4 +77,33 @@ describe("EP scores (§5.5, §6.1)", () => {
     expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 2)).toBeNull();
     expect(suiteBalancedPass([rec("Tower-01", 1, 0, "failure")], 1)).toBe(0);
   });
+
+  it("Time@S and Tok@S average successful attempts only; subsets keep their own tasks", () => {
+    const timed = (r: EpisodeRecord, wallMs: number, outputTokens: number): EpisodeRecord => ({
+      ...r,
+      wallMs,
+      usage: { ...r.usage, inputTokens: 100, outputTokens },
+    });
+    const hard = (r: EpisodeRecord): EpisodeRecord => ({
+      ...r,
+      tags: { ...r.tags, split: "Hard" },
+    });
+    const records = [
+      timed(rec("Launch-01", 1, 0, "success"), 1000, 20),
+      timed(hard(rec("Tower-01", 1, 0, "success")), 3000, 60),
+      timed(hard(rec("Tower-02", 1, 0, "failure")), 9000, 900),
+    ];
+    const model = aggregatePlayground(records);
+    const headline = (name: string) => model.headlines.find((h) => h.name === name)?.value;
+    expect(headline("Time@S")).toBe(2000); // (1000 + 3000) / 2
+    expect(headline("Tok@S")).toBe(140); // (120 + 160) / 2, input and output tokens
+    const subsets = model.tables.find((t) => t.title === "EP subsets (Table 5)")!.rows;
+    // subset, tasks, conditions, Pass@1, Pass@2 (unscored: no second attempt after the failure)
+    expect(subsets).toEqual([
+      ["EP-100", 3, 3, 0.75, null], // Launch 1, Tower (1 + 0) / 2
+      ["EP-Easy", 1, 1, 1, 1],
+      ["EP-Hard", 2, 2, 0.5, null],
+      ["EP-20", 0, 0, null, null],
+    ]);
+  });
 });

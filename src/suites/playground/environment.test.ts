@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { PRIVILEGED_ACCESS } from "../../core/index.ts";
+import { type Action, type Observation, PRIVILEGED_ACCESS } from "../../core/index.ts";
 import { PlaygroundEnvironment } from "./environment.ts";
 import { LAUNCH_FAMILY } from "./launch/family.ts";
 import { launchReference } from "./launch/reference.ts";
 import type { LaunchScene } from "./launch/tasks.ts";
 import type { FamilyBudget } from "./protocol.ts";
 import { drive, envFor, specFor, tool } from "./test-support.ts";
+import type { TowerScene } from "./tower/board.ts";
+import { towerReference } from "./tower/reference.ts";
 
 const envs: PlaygroundEnvironment[] = [];
 afterEach(() => {
@@ -38,6 +40,11 @@ describe("the playground protocol (§3.1)", () => {
     expect(
       (waited.observation.view as { launcher: { draw: number } }).launcher.draw,
     ).toBeGreaterThan(0.005);
+    // A planning tool (L1) runs many control periods for one call, each an action.
+    const turned = env.step(tool("set_elevation", { degrees: 25 }));
+    const [before, after] = [waited.info.actions as number, turned.info.actions as number];
+    expect(after - before).toBeGreaterThan(20);
+    expect(turned.observation.simTime).toBeCloseTo(after / 50, 9);
   });
 
   it("grants tools by access level and shows simulator fields only at L3", async () => {
@@ -128,6 +135,34 @@ describe("physical rules and the evaluator (Table 19)", () => {
     const quit = await started("Tower-01");
     quit.env.step({ kind: "finish" });
     expect(quit.env.outcome()).toMatchObject({ success: false, category: "QUIT" });
+    // The reference's one move, then finish after 0.3 s instead of its 1.3 s wait.
+    const early = await started("Tower-01");
+    function* shortDwell(script: Generator<Action, void, Observation>) {
+      let next = script.next();
+      while (!next.done) {
+        const call = next.value.kind === "tool" ? next.value.calls[0] : undefined;
+        const dwell = call?.tool === "wait" && (call.args.seconds as number) > 1;
+        next = script.next(yield dwell ? tool("wait", { seconds: 0.3 }) : next.value);
+      }
+    }
+    drive(
+      early.env,
+      shortDwell(towerReference(specFor("Tower-01").payload.scene as unknown as TowerScene)),
+    );
+    expect(early.env.outcome()).toMatchObject({ success: false, category: "QUIT" });
+    expect((early.env.outcome().data as { detail: string }).detail).toMatch(
+      /^goal held 0\.\d+ s of 1 s/,
+    );
+  });
+
+  it("the gripper pressed into the floor is PEN, in both families", async () => {
+    for (const index of ["Tower-01", "Launch-02"]) {
+      const { env, first } = await started(index);
+      const [x, y] = (first.view as { gripper: { pos: number[] } }).gripper.pos;
+      const r = env.step(tool("step", { gripper: { pos: [x, y, 0] }, periods: 60 }));
+      expect(r.terminated, index).toBe(true);
+      expect(env.outcome(), index).toMatchObject({ success: false, category: "PEN" });
+    }
   });
 
   it("spending the last marble without clearing the targets ends the episode (AMMO)", async () => {
