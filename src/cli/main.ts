@@ -10,10 +10,12 @@ import { LonghaulError } from "../core/errors.ts";
 import { register as registerAgents } from "./commands/agents.ts";
 import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
+import { register as registerMcp } from "./commands/mcp.ts";
 import { register as registerReport } from "./commands/report.ts";
 import { register as registerRescore } from "./commands/rescore.ts";
 import { register as registerRun } from "./commands/run.ts";
 import { register as registerSchema } from "./commands/schema.ts";
+import { register as registerServe } from "./commands/serve.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
@@ -52,6 +54,8 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       registerAgents,
       registerSchema,
       registerCheck,
+      registerServe,
+      registerMcp,
     ]) {
       register(program, ctx);
     }

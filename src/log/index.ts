@@ -27,6 +27,8 @@ export {
   copyCheckpoints,
   EpisodeLog,
   loadRun,
+  openRunDirectory,
+  type RunFields,
   readCheckpoint,
   readHeaderIfAny,
   readTrace,

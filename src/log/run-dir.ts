@@ -24,7 +24,7 @@ import {
   StreamCheckpoint,
   traceFile,
 } from "./format.ts";
-import type { RunHeader } from "./header.ts";
+import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -51,6 +51,41 @@ export async function readHeaderIfAny(dir: string): Promise<RunHeader | undefine
   const path = join(dir, RUN_FILES.header);
   if (!existsSync(path)) return undefined;
   return parseHeader(await readFile(path, "utf8"), path);
+}
+
+/** A run header's fields before it has an id, a status and timestamps. */
+export type RunFields = Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt">;
+
+/**
+ * Start or resume the run `fields` describe in `dir`: a directory holding another run (another
+ * run id) is a USAGE error naming what differs; a resumed run keeps its records (a torn last
+ * line is cut off) and its start time. The header is written with status `started`.
+ */
+export async function openRunDirectory(
+  dir: string,
+  fields: RunFields,
+): Promise<{ header: RunHeader; kept: Map<string, EpisodeRecord> }> {
+  const identity = runIdentity(fields);
+  const runId = runIdOf(identity);
+  const previous = await readHeaderIfAny(dir);
+  if (previous && previous.runId !== runId) {
+    const diff = identityDifferences(runIdentity(previous), identity);
+    throw new LonghaulError(
+      "USAGE",
+      `${dir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
+    );
+  }
+  const kept = previous ? await recoverEpisodes(dir) : new Map<string, EpisodeRecord>();
+  const now = new Date().toISOString();
+  const header: RunHeader = {
+    runId,
+    ...fields,
+    status: "started",
+    startedAt: previous?.startedAt ?? now,
+    updatedAt: now,
+  };
+  await writeHeader(dir, header);
+  return { header, kept };
 }
 
 /** Load and validate a run directory: header and records (last line per episode wins). */

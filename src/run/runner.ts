@@ -18,18 +18,14 @@ import {
 } from "../core/index.ts";
 import {
   EpisodeLog,
-  identityDifferences,
-  type RunHeader,
+  openRunDirectory,
+  type RunFields,
   readCheckpoint,
-  readHeaderIfAny,
-  recoverEpisodes,
-  runIdentity,
-  runIdOf,
   writeCheckpoint,
   writeHeader,
   writeTrace,
 } from "../log/index.ts";
-import { accessFor, runEpisode } from "./episode.ts";
+import { accessFor, type EpisodeResult, type EpisodeSetup, runEpisode } from "./episode.ts";
 import { type PlannedEpisode, type PlannedUnit, planFromSpecs, planUnits } from "./plan.ts";
 import { addToTotals, emptyTotals, type Progress } from "./progress.ts";
 import { mergeBudgets } from "./scoring.ts";
@@ -58,6 +54,11 @@ export interface RunOptions<P = unknown> {
   /** Consecutive unusable outputs that end an episode (FORMAT); default 3. */
   maxConsecutiveFormatErrors?: number;
   command?: string[];
+  /**
+   * Plays one episode (default runEpisode, in this process); a queue coordinator passes one that
+   * hands the episode to a worker and returns its result.
+   */
+  execute?: (setup: EpisodeSetup<P>) => Promise<EpisodeResult>;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
 }
@@ -75,7 +76,8 @@ export interface RunSummary {
   records: EpisodeRecord[];
 }
 
-const LONGHAUL_VERSION: string = JSON.parse(
+/** The package version, recorded in every run header. */
+export const LONGHAUL_VERSION: string = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
 ).version;
 
@@ -102,8 +104,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   const specs = suite.compile(opts.compile);
   const plan = planFromSpecs(suite, specs, opts);
   const access = opts.access ?? accessFor(agent);
-  const now = new Date().toISOString();
-  const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
+  const fields: RunFields = {
     command: opts.command ?? [],
     config: {
       ...(opts.compile && Object.keys(opts.compile).length > 0 ? { compile: opts.compile } : {}),
@@ -125,26 +126,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     budgets: mergeBudgets(suite.budgets, opts.budgets),
     planned: plan.length,
   };
-  const identity = runIdentity(fields);
-  const runId = runIdOf(identity);
-
-  const previous = await readHeaderIfAny(opts.outDir);
-  if (previous && previous.runId !== runId) {
-    const diff = identityDifferences(runIdentity(previous), identity);
-    throw new LonghaulError(
-      "USAGE",
-      `${opts.outDir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
-    );
-  }
-  const kept = previous ? await recoverEpisodes(opts.outDir) : new Map<string, EpisodeRecord>();
-  const header: RunHeader = {
-    runId,
-    ...fields,
-    status: "started",
-    startedAt: previous?.startedAt ?? now,
-    updatedAt: now,
-  };
-  await writeHeader(opts.outDir, header);
+  const { header, kept } = await openRunDirectory(opts.outDir, fields);
+  const runId = header.runId;
 
   const needsRun = (p: PlannedEpisode<P>) => {
     const record = kept.get(p.episodeId);
@@ -196,7 +179,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     let memory = restored;
     for (const planned of unit.episodes.slice(from)) {
       if (signal.aborted) return;
-      const result = await runEpisode({
+      const result = await (opts.execute ?? runEpisode)({
         suite,
         agent,
         planned,

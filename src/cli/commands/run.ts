@@ -1,10 +1,12 @@
 /** `longhaul run <suite>`: play an agent against a suite's episodes, then write the report. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import type { Budgets } from "../../core/index.ts";
 import {
   agentOptions,
   agentOptionText,
+  type BudgetFlags,
+  budgetOptions,
+  budgetsOf,
   collect,
   nonNegativeNumber,
   parseFilters,
@@ -13,7 +15,7 @@ import {
 } from "../args.ts";
 import type { CliContext } from "../context.ts";
 
-interface RunFlags {
+interface RunFlags extends BudgetFlags {
   compile: string[];
   subset?: string;
   filter: string[];
@@ -26,11 +28,6 @@ interface RunFlags {
   seed: string;
   limit?: number;
   retryErrors?: boolean;
-  maxSteps?: number;
-  maxSimTime?: number;
-  maxWallMs?: number;
-  maxTokens?: number;
-  maxCost?: number;
   failUnder?: number;
   report: boolean;
   json?: boolean;
@@ -39,7 +36,7 @@ interface RunFlags {
 
 /** Register the command. */
 export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
+  const cmd: Command = program
     .command("run")
     .description("run an agent on a suite's episodes (resumes when --out already holds the run)")
     .argument("<suite>", "suite id (see `longhaul list`)")
@@ -62,12 +59,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--epochs <n>", "attempts per task", positiveInt, 1)
     .option("--seed <s>", "root seed of the run", "0")
     .option("--limit <n>", "run only the first n planned tasks", positiveInt)
-    .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)")
-    .option("--max-steps <n>", "decision budget per episode", positiveInt)
-    .option("--max-sim-time <s>", "simulated-time budget per episode (seconds)", nonNegativeNumber)
-    .option("--max-wall-ms <ms>", "wall-time budget per episode", positiveInt)
-    .option("--max-tokens <n>", "token budget per episode", positiveInt)
-    .option("--max-cost <usd>", "cost budget per episode", nonNegativeNumber)
+    .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)");
+  budgetOptions(cmd)
     .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", nonNegativeNumber)
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the run summary as JSON (no progress bar)");
@@ -147,14 +140,4 @@ export function register(program: Command, ctx: CliContext): void {
       ctx.exitCode = 1;
     }
   });
-}
-
-function budgetsOf(flags: RunFlags): Budgets {
-  const budgets: Budgets = {};
-  if (flags.maxSteps) budgets.maxSteps = flags.maxSteps;
-  if (flags.maxSimTime) budgets.maxSimTime = flags.maxSimTime;
-  if (flags.maxWallMs) budgets.maxWallMs = flags.maxWallMs;
-  if (flags.maxTokens) budgets.maxTokens = flags.maxTokens;
-  if (flags.maxCost) budgets.maxCostUsd = flags.maxCost;
-  return budgets;
 }
