@@ -94,6 +94,9 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
     const text = Array.isArray(raw) ? Buffer.concat(raw).toString("utf8") : raw.toString();
     queue = queue.then(() => handle(text).catch((e) => send("error", errorDataOf(e))));
   });
+  // A frame over the size limit or a broken connection: ws closes the socket (1009, 1006), and
+  // the close handler below abandons the episode.
+  socket.on("error", () => undefined);
   socket.on("close", () => {
     queue = queue.then(abandon).catch(() => undefined);
   });

@@ -37,7 +37,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--seed <s>", "run seed recorded in the trace", "0")
     .option("--episode-id <id>", "episode id (default <task-id>@<n>)");
   budgetOptions(cmd).action(async (suite: string, taskId: string, flags: McpFlags) => {
-    const { openHub, serveStdio } = await import("../../serve/index.ts");
+    const { LonghaulError } = await import("../../core/index.ts");
+    const { openHub, ServeError, serveStdio } = await import("../../serve/index.ts");
     const { hub } = await openHub({
       suites: [suite],
       suiteOptions: ctx.suiteOptions,
@@ -51,13 +52,20 @@ export function register(program: Command, ctx: CliContext): void {
       onError: (message) => ctx.io.stderr.write(`longhaul mcp: ${message}\n`),
     });
     try {
-      const episode = await hub.open({
-        suite,
-        taskId,
-        access: flags.access,
-        agent: flags.agent,
-        ...(flags.episodeId ? { episodeId: flags.episodeId } : {}),
-      });
+      const episode = await hub
+        .open({
+          suite,
+          taskId,
+          access: flags.access,
+          agent: flags.agent,
+          ...(flags.episodeId ? { episodeId: flags.episodeId } : {}),
+        })
+        .catch((e) => {
+          // What the user asked for does not exist or is not allowed: a usage error (exit 2).
+          if (e instanceof ServeError && e.status < 500)
+            throw new LonghaulError("USAGE", e.message);
+          throw e;
+        });
       ctx.io.stderr.write(`longhaul mcp: episode ${episode.id} on stdio\n`);
       await serveStdio(hub, episode);
       const done = await hub.finish(episode);
