@@ -110,7 +110,9 @@ describe("MCP per episode", () => {
       }),
     });
     expect(response.status).toBe(200);
-    const answer = await response.json();
+    const answer = (await response.json()) as {
+      result: { structuredContent: { step_count: number } };
+    };
     expect(answer.result.structuredContent.step_count).toBe(1);
     const unknownSession = await fetch(created.body.mcp.url, {
       method: "POST",
@@ -120,7 +122,7 @@ describe("MCP per episode", () => {
     expect(unknownSession.status).toBe(404);
     const garbage = await fetch(created.body.mcp.url, { method: "POST", body: "{" });
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).error.code).toBe(-32700);
+    expect(((await garbage.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 
   it("is usable from the MCP inspector's CLI", async () => {
