@@ -21,6 +21,7 @@ export {
   agentOptionInfo,
   coerceAgentOptions,
   parseAgentOptions,
+  withoutSecrets,
 } from "./agent-options.ts";
 export {
   agentUrlOf,

@@ -19,6 +19,7 @@ import { register as registerServe } from "./commands/serve.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
+import { register as registerWorker } from "./commands/worker.ts";
 import { CliContext, type CliIo } from "./context.ts";
 import { VERSION } from "./version.ts";
 
@@ -56,6 +57,7 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       registerCheck,
       registerServe,
       registerMcp,
+      registerWorker,
     ]) {
       register(program, ctx);
     }

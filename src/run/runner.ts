@@ -58,7 +58,7 @@ export interface RunOptions<P = unknown> {
    * Plays one episode (default runEpisode, in this process); a queue coordinator passes one that
    * hands the episode to a worker and returns its result.
    */
-  execute?: (setup: EpisodeSetup<P>) => Promise<EpisodeResult>;
+  execute?: (setup: EpisodeSetup<P>, run: { runId: string }) => Promise<EpisodeResult>;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
 }
@@ -179,7 +179,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     let memory = restored;
     for (const planned of unit.episodes.slice(from)) {
       if (signal.aborted) return;
-      const result = await (opts.execute ?? runEpisode)({
+      const setup: EpisodeSetup<P> = {
         suite,
         agent,
         planned,
@@ -190,7 +190,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
         signal,
         maxConsecutiveFormatErrors,
         ...(memory !== undefined ? { memory } : {}),
-      });
+      };
+      const result = await (opts.execute ? opts.execute(setup, { runId }) : runEpisode(setup));
       if (result.kind === "abandoned") return;
       if (result.trace) await writeTrace(opts.outDir, result.trace);
       if (planned.stream) {

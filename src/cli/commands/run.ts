@@ -29,6 +29,8 @@ interface RunFlags extends BudgetFlags {
   limit?: number;
   retryErrors?: boolean;
   failUnder?: number;
+  queue?: string;
+  queueName: string;
   report: boolean;
   json?: boolean;
   [agentFlag: string]: unknown;
@@ -62,10 +64,15 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)");
   budgetOptions(cmd)
     .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", nonNegativeNumber)
+    .option(
+      "--queue <url>",
+      "play the episodes on `longhaul worker`s through this Redis (redis://HOST:PORT)",
+    )
+    .option("--queue-name <name>", "queue name (as the workers')", "longhaul")
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the run summary as JSON (no progress bar)");
   agentOptions(cmd).action(async (suiteId: string, flags: RunFlags) => {
-    const { coerceAgentOptions, createAgent, findAgentFactory } = await import(
+    const { coerceAgentOptions, createAgent, findAgentFactory, withoutSecrets } = await import(
       "../../agents/index.ts"
     );
     const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
@@ -77,11 +84,8 @@ export function register(program: Command, ctx: CliContext): void {
     const agentName =
       flags.agent ?? ("model" in text ? "llm" : "trace" in text ? "replay" : "random");
     const factory = findAgentFactory(agentName, suite);
-    const { agent, config } = await createAgent(
-      agentName,
-      coerceAgentOptions(factory, text),
-      suite,
-    );
+    const agentOptions = coerceAgentOptions(factory, text);
+    const { agent, config } = await createAgent(agentName, agentOptions, suite);
     const outDir = resolve(flags.out ?? `runs/${suite.id}-${agentName}`);
     const controller = new AbortController();
     const onSigint = () => {
@@ -91,6 +95,18 @@ export function register(program: Command, ctx: CliContext): void {
     };
     process.on("SIGINT", onSigint);
     const showBar = !flags.json && ctx.io.stderr.isTTY;
+    const compile = parseFilters(flags.compile, "--compile");
+    // With --queue, workers play the episodes; --concurrency then bounds the jobs in flight.
+    const queue = flags.queue
+      ? await (await import("../../serve/queue/index.ts")).openCoordinator({
+          url: flags.queue,
+          queueName: flags.queueName,
+          agent: { name: agentName, options: withoutSecrets(factory, agentOptions) },
+          compile,
+        })
+      : undefined;
+    const concurrency =
+      queue && cmd.getOptionValueSource("concurrency") === "default" ? 256 : flags.concurrency;
     const summary = await runSuite({
       suite,
       agent,
@@ -98,8 +114,8 @@ export function register(program: Command, ctx: CliContext): void {
       outDir,
       seed: flags.seed,
       epochs: flags.epochs,
-      concurrency: flags.concurrency,
-      compile: parseFilters(flags.compile, "--compile"),
+      concurrency,
+      compile,
       subset: flags.subset,
       filters: parseFilters(flags.filter, "--filter"),
       taskIds: flags.task.length ? flags.task : undefined,
@@ -110,7 +126,11 @@ export function register(program: Command, ctx: CliContext): void {
       signal: controller.signal,
       // A TTY stderr is the process's own stream.
       onProgress: showBar ? progressBar(ctx.io.stderr as NodeJS.WriteStream) : undefined,
-    }).finally(() => process.off("SIGINT", onSigint));
+      ...(queue ? { execute: queue.execute } : {}),
+    }).finally(async () => {
+      process.off("SIGINT", onSigint);
+      await queue?.close();
+    });
     const run = loadRun(outDir);
     const report = buildReport(
       {
