@@ -118,18 +118,21 @@ export function decisionOf(value: unknown, path = "action"): Decision {
     throw new ServeError("VALIDATION_ERROR", "the action must be a JSON object", path);
   }
   const { metadata, ...rest } = value as Record<string, unknown>;
-  const meta = ActionMetadata.safeParse(metadata ?? {});
-  if (!meta.success) {
-    throw new ServeError(
-      "VALIDATION_ERROR",
-      `invalid action metadata: ${formatZodError(meta.error)}`,
-      `${path}.metadata`,
-    );
+  let extras: Pick<Decision, "note" | "extra"> = {};
+  if (metadata !== undefined) {
+    const meta = ActionMetadata.safeParse(metadata);
+    if (!meta.success) {
+      throw new ServeError(
+        "VALIDATION_ERROR",
+        `invalid action metadata: ${formatZodError(meta.error)}`,
+        `${path}.metadata`,
+      );
+    }
+    extras = {
+      ...(meta.data.note !== undefined ? { note: meta.data.note } : {}),
+      ...(meta.data.extra !== undefined ? { extra: meta.data.extra } : {}),
+    };
   }
-  const extras = {
-    ...(meta.data.note !== undefined ? { note: meta.data.note } : {}),
-    ...(meta.data.extra !== undefined ? { extra: meta.data.extra } : {}),
-  };
   const action = Action.safeParse(rest);
   if (action.success) return { action: action.data, ...extras };
   return {
@@ -152,6 +155,8 @@ export class EpisodeHub {
   private readonly live = new Map<string, LiveEpisode>();
   private readonly finished = new Map<string, { episode: LiveEpisode; done: FinishedEpisode }>();
   private opening = 0;
+  /** Records being written. */
+  private readonly recording = new Set<Promise<unknown>>();
   private closing = false;
   private readonly reaper: NodeJS.Timeout | undefined;
 
@@ -277,8 +282,8 @@ export class EpisodeHub {
   }
 
   /**
-   * Finish an episode (early, when it has not ended: abandoned by default), record it and keep
-   * its result. Idempotent.
+   * Finish an episode (early, when it has not ended: abandoned by default) and keep its result;
+   * its record and trace are written in the background (shutdown() waits for them). Idempotent.
    */
   finish(
     episode: LiveEpisode,
@@ -286,11 +291,12 @@ export class EpisodeHub {
   ): Promise<FinishedEpisode> {
     episode.finishing ??= (async () => {
       const done = await episode.session.finish(early);
-      try {
-        await episode.run.record(done);
-      } catch (e) {
-        this.options.onError?.(`could not record ${episode.id}: ${describeError(e)}`);
-      }
+      // The client gets its answer without waiting for the disk; shutdown() waits for it.
+      const recording = episode.run
+        .record(done)
+        .catch((e) => this.options.onError?.(`could not record ${episode.id}: ${describeError(e)}`))
+        .finally(() => this.recording.delete(recording));
+      this.recording.add(recording);
       this.live.delete(episode.id);
       this.finished.set(episode.id, { episode, done });
       const keep = this.options.keepFinished ?? 10_000;
@@ -386,6 +392,7 @@ export class EpisodeHub {
     this.closing = true;
     clearInterval(this.reaper);
     await Promise.all([...this.live.values()].map((e) => this.finish(e)));
+    while (this.recording.size > 0) await Promise.all(this.recording);
     await this.options.runs.close();
   }
 
