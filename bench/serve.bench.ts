@@ -16,6 +16,7 @@ import { getSuite } from "../src/suites/index.ts";
 const SOCKETS = 64;
 const SECONDS = 10;
 const OPEN = 1000;
+const PACE_MS = 40;
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -52,8 +53,16 @@ const usage = () =>
     server.send({ cmd: "usage" });
   });
 
-/** One socket playing scripted episodes back to back until `stopAt`; latencies in ms. */
-async function player(index: number, stopAt: () => boolean, latencies: number[]): Promise<number> {
+/**
+ * One socket playing scripted episodes back to back until `stopAt`, recording step latencies
+ * (ms); with `paceMs`, each step is sent `paceMs` after the previous one was (open loop).
+ */
+async function player(
+  index: number,
+  stopAt: () => boolean,
+  latencies: number[],
+  paceMs = 0,
+): Promise<number> {
   const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
   await new Promise((resolve) => ws.once("open", resolve));
   const ask = (message: unknown) =>
@@ -66,6 +75,7 @@ async function player(index: number, stopAt: () => boolean, latencies: number[])
     const script = scripts[episode % scripts.length]!;
     await ask({ type: "reset", data: { task_id: script.task } });
     for (const action of script.steps) {
+      if (paceMs > 0) await new Promise((r) => setTimeout(r, paceMs));
       const started = performance.now();
       const answer = await ask({ type: "step", data: action });
       latencies.push(performance.now() - started);
@@ -78,14 +88,17 @@ async function player(index: number, stopAt: () => boolean, latencies: number[])
   return steps;
 }
 
+/** `sockets` players for `seconds`: steps played and the wall time. */
 async function load(
   seconds: number,
   latencies: number[],
+  paceMs = 0,
+  sockets = SOCKETS,
 ): Promise<{ steps: number; wall: number }> {
   const started = performance.now();
   const stopAt = () => performance.now() - started > seconds * 1000;
   const counts = await Promise.all(
-    Array.from({ length: SOCKETS }, (_, i) => player(i, stopAt, latencies)),
+    Array.from({ length: sockets }, (_, i) => player(i, stopAt, latencies, paceMs)),
   );
   return { steps: counts.reduce((a, b) => a + b, 0), wall: (performance.now() - started) / 1000 };
 }
@@ -111,9 +124,23 @@ try {
     `server CPU: event-loop thread ${main.toFixed(2)} s = ${(steps / main).toFixed(0)} steps per CPU-second on one core; ` +
       `whole process (with gzip on the thread pool) ${cpu.toFixed(2)} s = ${(steps / cpu).toFixed(0)} steps per CPU-second`,
   );
-  console.log(
-    `step latency (client round trip): p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
-      `p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${percentile(latencies, 100).toFixed(1)} ms`,
+  const show = (label: string, values: number[]) =>
+    console.log(
+      `${label}: p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms, ` +
+        `max ${percentile(values, 100).toFixed(1)} ms`,
+    );
+  // Saturated, a closed loop's latency is its queue: 64 sockets / throughput (Little's law).
+  show("step latency, saturated (client round trip)", latencies);
+  // The service latency alone: one socket, one step at a time.
+  const single: number[] = [];
+  await load(5, single, 0, 1);
+  show("step latency, one socket", single);
+  // Under load below saturation: the same 64 sockets, each sending a step every PACE_MS.
+  const paced: number[] = [];
+  const { steps: pacedSteps, wall: pacedWall } = await load(SECONDS, paced, PACE_MS);
+  show(
+    `step latency, ${SOCKETS} sockets paced at one step per ${PACE_MS} ms each (${(pacedSteps / pacedWall).toFixed(0)} steps/s)`,
+    paced,
   );
 
   const idle = await usage();
