@@ -305,7 +305,7 @@ describeWithRedis("BullMQ scale-out", () => {
     const { agent } = await createAgent("explorer", {}, suite);
     const { playEpisode } = await import("../src/run/index.ts");
     const { trace } = await playEpisode(suite, suite.compile()[0]!, agent);
-    expect(unpackTrace(packTrace(trace!), "test")).toEqual(trace);
+    expect(await unpackTrace(await packTrace(trace!), "test")).toEqual(trace);
     const id = jobIdOf("abc123", "scene:1/base@0");
     expect(id).toMatch(/^abc123-[0-9a-f]{24}$/);
     expect(jobIdOf("abc123", "scene:1/base@0")).toBe(id);

@@ -57,6 +57,7 @@ export async function openCoordinator(options: CoordinatorOptions): Promise<Coor
   const events = new QueueEvents(name, { connection });
   // Every episode in flight waits on these events: that many listeners is by design.
   events.setMaxListeners(0);
+  queue.setMaxListeners(0);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   const lock = new RunLock(
     new Redis(url, { maxRetriesPerRequest: null }),
@@ -126,7 +127,7 @@ export async function openCoordinator(options: CoordinatorOptions): Promise<Coor
       return {
         kind: "done",
         record: result.record,
-        ...(result.trace ? { trace: unpackTrace(result.trace, `job ${jobId}`) } : {}),
+        ...(result.trace ? { trace: await unpackTrace(result.trace, `job ${jobId}`) } : {}),
         ...(result.memory !== undefined ? { memory: result.memory as never } : {}),
       };
     },

@@ -4,7 +4,8 @@
  * handed to the next episode). Job ids are derived from the run id and the episode id, so
  * enqueueing an episode twice is a no-op (BullMQ keeps one job per id).
  */
-import { gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 import { z } from "zod";
 import {
   AccessProfile,
@@ -61,14 +62,17 @@ export function jobIdOf(runId: string, episodeId: string): string {
   return `${runId}-${sha256(episodeId).slice(0, 24)}`;
 }
 
-/** A trace packed for the job's return value. */
-export function packTrace(trace: Trace): string {
-  return gzipSync(JSON.stringify(trace)).toString("base64");
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** A trace packed for the job's return value (compressed on the thread pool, not the event loop). */
+export async function packTrace(trace: Trace): Promise<string> {
+  return (await gzipAsync(JSON.stringify(trace))).toString("base64");
 }
 
 /** A packed trace back as a validated trace. */
-export function unpackTrace(packed: string, where: string): Trace {
-  return parseTrace(gunzipSync(Buffer.from(packed, "base64")).toString("utf8"), where);
+export async function unpackTrace(packed: string, where: string): Promise<Trace> {
+  return parseTrace((await gunzipAsync(Buffer.from(packed, "base64"))).toString("utf8"), where);
 }
 
 /** Check a queue URL: redis:// or rediss://, host and port. */

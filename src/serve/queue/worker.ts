@@ -6,6 +6,7 @@
  * moves the job back to the queue and another worker reruns it. Agent decisions yield to the
  * event loop, so a long episode of synchronous steps never starves the lock renewal.
  */
+import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { type Job, UnrecoverableError, Worker } from "bullmq";
 import { createAgent } from "../../agents/index.ts";
@@ -89,6 +90,8 @@ export async function startQueueWorker(options: WorkerOptions): Promise<QueueWor
   const gate = new AdaptiveLimiter(concurrency);
   // Episodes are never abandoned by the worker: closing waits for them (see close()).
   const signal = new AbortController().signal;
+  // Every episode in flight listens to this signal: that many listeners is by design.
+  setMaxListeners(0, signal);
 
   const suiteFor = (job: EpisodeJob): Promise<LoadedSuite> => {
     const key = JSON.stringify([job.suite.id, job.compile ?? {}]);
@@ -150,7 +153,7 @@ export async function startQueueWorker(options: WorkerOptions): Promise<QueueWor
     const out: EpisodeJobResult = {
       episodeId: data.episodeId,
       record: result.record,
-      ...(result.trace ? { trace: packTrace(result.trace) } : {}),
+      ...(result.trace ? { trace: await packTrace(result.trace) } : {}),
       ...(result.memory !== undefined ? { memory: result.memory } : {}),
       worker: id,
     };
