@@ -13,7 +13,7 @@ import { Queue } from "bullmq";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import type { EpisodeRecord, Suite } from "../src/core/index.ts";
-import { loadRun } from "../src/log/index.ts";
+import { loadRun, readTrace } from "../src/log/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import {
   jobIdOf,
@@ -125,6 +125,8 @@ function expectExactlyOnce(outDir: string): void {
     const { wallMs: _a, agent: _b, ...got } = record;
     const { wallMs: _c, agent: _d, ...want } = expected.get(record.episodeId)!;
     expect(got).toEqual(want);
+    // The worker's trace, written as it sent it, reads back with the same record.
+    expect(readTrace(outDir, record.episodeId).record).toEqual(record);
   }
 }
 

@@ -39,4 +39,5 @@ export {
   writeEpisodes,
   writeHeader,
   writeTrace,
+  writeTraceBytes,
 } from "./run-dir.ts";

@@ -180,6 +180,18 @@ export async function writeTrace(dir: string, trace: Trace): Promise<void> {
   await writeAtomic(tracePath(dir, trace.episodeId), await gzipAsync(JSON.stringify(trace)));
 }
 
+/**
+ * Write an episode's trace already gzip'd (by a queue worker), atomically; readers validate it
+ * when they read it, as any trace file.
+ */
+export async function writeTraceBytes(
+  dir: string,
+  episodeId: string,
+  gzipped: Uint8Array,
+): Promise<void> {
+  await writeAtomic(tracePath(dir, episodeId), gzipped);
+}
+
 /** Read and validate a trace file (.json.gz). */
 export function readTraceFile(path: string): Trace {
   let text: string;

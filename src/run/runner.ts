@@ -56,9 +56,13 @@ export interface RunOptions<P = unknown> {
   command?: string[];
   /**
    * Plays one episode (default runEpisode, in this process); a queue coordinator passes one that
-   * hands the episode to a worker and returns its result.
+   * hands the episode to a worker and returns its result (it may write the trace into `outDir`
+   * itself and return none).
    */
-  execute?: (setup: EpisodeSetup<P>, run: { runId: string }) => Promise<EpisodeResult>;
+  execute?: (
+    setup: EpisodeSetup<P>,
+    run: { runId: string; outDir: string },
+  ) => Promise<EpisodeResult>;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
 }
@@ -191,7 +195,9 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
         maxConsecutiveFormatErrors,
         ...(memory !== undefined ? { memory } : {}),
       };
-      const result = await (opts.execute ? opts.execute(setup, { runId }) : runEpisode(setup));
+      const result = await (opts.execute
+        ? opts.execute(setup, { runId, outDir: opts.outDir })
+        : runEpisode(setup));
       if (result.kind === "abandoned") return;
       if (result.trace) await writeTrace(opts.outDir, result.trace);
       if (planned.stream) {

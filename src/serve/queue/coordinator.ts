@@ -11,6 +11,7 @@ import { hostname } from "node:os";
 import { type Job, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { type CompileOptions, LonghaulError, type Suite, suiteHash } from "../../core/index.ts";
+import { writeTraceBytes } from "../../log/index.ts";
 import type { EpisodeResult, EpisodeSetup } from "../../run/index.ts";
 import {
   DEFAULT_QUEUE_NAME,
@@ -18,7 +19,7 @@ import {
   EpisodeJobResult,
   jobIdOf,
   queueUrl,
-  unpackTrace,
+  traceBytes,
 } from "./jobs.ts";
 
 /** What the coordinator is opened with. */
@@ -36,7 +37,10 @@ export interface CoordinatorOptions {
 
 /** A coordinator: the runner's episode executor, backed by the queue. */
 export interface Coordinator {
-  execute<P>(setup: EpisodeSetup<P>, run: { runId: string }): Promise<EpisodeResult>;
+  execute<P>(
+    setup: EpisodeSetup<P>,
+    run: { runId: string; outDir: string },
+  ): Promise<EpisodeResult>;
   close(): Promise<void>;
 }
 
@@ -74,7 +78,10 @@ export async function openCoordinator(options: CoordinatorOptions): Promise<Coor
   };
 
   return {
-    async execute<P>(setup: EpisodeSetup<P>, run: { runId: string }): Promise<EpisodeResult> {
+    async execute<P>(
+      setup: EpisodeSetup<P>,
+      run: { runId: string; outDir: string },
+    ): Promise<EpisodeResult> {
       await lock.hold(run.runId);
       const { planned, suite } = setup;
       const data: EpisodeJob = {
@@ -123,11 +130,13 @@ export async function openCoordinator(options: CoordinatorOptions): Promise<Coor
           `job ${jobId} returned episode ${result.episodeId}, not ${planned.episodeId}`,
         );
       }
+      // The worker's gzip'd trace goes to disk as it is (before the runner appends the record).
+      if (result.trace)
+        await writeTraceBytes(run.outDir, planned.episodeId, traceBytes(result.trace));
       await removeQuietly(job);
       return {
         kind: "done",
         record: result.record,
-        ...(result.trace ? { trace: await unpackTrace(result.trace, `job ${jobId}`) } : {}),
         ...(result.memory !== undefined ? { memory: result.memory as never } : {}),
       };
     },

@@ -7,6 +7,7 @@ export {
   jobIdOf,
   packTrace,
   queueUrl,
+  traceBytes,
   unpackTrace,
 } from "./jobs.ts";
 export { type QueueWorker, startQueueWorker, type WorkerOptions } from "./worker.ts";

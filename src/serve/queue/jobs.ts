@@ -72,7 +72,12 @@ export async function packTrace(trace: Trace): Promise<string> {
 
 /** A packed trace back as a validated trace. */
 export async function unpackTrace(packed: string, where: string): Promise<Trace> {
-  return parseTrace((await gunzipAsync(Buffer.from(packed, "base64"))).toString("utf8"), where);
+  return parseTrace((await gunzipAsync(traceBytes(packed))).toString("utf8"), where);
+}
+
+/** A packed trace as the bytes of a trace file (gzip'd JSON), without unpacking it. */
+export function traceBytes(packed: string): Buffer {
+  return Buffer.from(packed, "base64");
 }
 
 /** Check a queue URL: redis:// or rediss://, host and port. */
