@@ -1,8 +1,9 @@
 /**
  * BullMQ scale-out throughput (issue 13's goal: two workers >= 1.8x one): a coordinator in
  * this process runs RoboGraph episodes with the llm agent, whose every decision waits on the
- * OpenAI stub (its own process, a fixed 1 s latency, like a model), played by one and then
- * two `longhaul worker` processes (16 episodes at once each) through a local redis-server.
+ * OpenAI stub (its own process, a fixed 2 s latency like an agentic model call;
+ * BENCH_LATENCY_MS changes it), played by one and then two `longhaul worker` processes (16
+ * episodes at once each) through a local redis-server.
  * Run: npx tsx bench/queue.bench.ts   (needs redis-server, as .ci/run installs)
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -19,7 +20,7 @@ import { startRedis } from "../test/support/redis.ts";
 const EPISODES = 64;
 const STEPS = 5;
 const PER_WORKER = 16;
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 1000);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 
 const redis = await startRedis();
 // RoboGraph's harness asks for JSON text (appendix B): the stub always answers `observe`.
