@@ -6,7 +6,7 @@
  * episodes at once each) through a local redis-server.
  * Run: npx tsx bench/queue.bench.ts   (needs redis-server, as .ci/run installs)
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { runSuite } from "../src/run/index.ts";
 import { openCoordinator } from "../src/serve/queue/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { startStubProcess } from "../test/stubs/stub-process.ts";
+import { spawnLonghaul, workerArgs } from "../test/support/longhaul-process.ts";
 import { startRedis } from "../test/support/redis.ts";
 
 const EPISODES = 64;
@@ -38,22 +39,9 @@ const workers: ChildProcess[] = [];
 const dirs: string[] = [];
 
 async function startWorker(queueName: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/cli/bin.ts",
-      "worker",
-      "--queue",
-      redis.url,
-      "--queue-name",
-      queueName,
-      "--concurrency",
-      String(PER_WORKER),
-      "--quiet",
-    ],
-    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, OPENAI_API_KEY: "bench" } },
+  const child = spawnLonghaul(
+    workerArgs(redis.url, queueName, "--concurrency", String(PER_WORKER), "--quiet"),
+    { env: { ...process.env, OPENAI_API_KEY: "bench" }, stderr: "inherit" },
   );
   workers.push(child);
   await new Promise((resolve) => child.stdout?.once("data", resolve));

@@ -4,11 +4,10 @@
  * and restarted; every episode ends up recorded exactly once, with the records a local run of
  * the same agent gives.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Queue } from "bullmq";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
@@ -24,10 +23,9 @@ import {
 } from "../src/serve/queue/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { type AgentServer, startAgentServer } from "./stubs/index.ts";
+import { spawnLonghaul, workerArgs } from "./support/longhaul-process.ts";
 import { describeWithRedis, startRedis, type TestRedis } from "./support/redis.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = join(ROOT, "src/cli/bin.ts");
 const LIMIT = 10;
 
 let redis: TestRedis;
@@ -46,29 +44,24 @@ interface WorkerProcess {
 }
 
 function longhaulProcess(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", BIN, ...args], {
-    cwd: ROOT,
-    env: process.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnLonghaul(args);
   children.push(child);
   return child;
 }
 
 async function startWorker(queueName: string, lockMs = 1500): Promise<WorkerProcess> {
-  const child = longhaulProcess([
-    "worker",
-    "--queue",
-    redis.url,
-    "--queue-name",
-    queueName,
-    "--concurrency",
-    "2",
-    "--lock-ms",
-    String(lockMs),
-    "--stalled-ms",
-    "500",
-  ]);
+  const child = longhaulProcess(
+    workerArgs(
+      redis.url,
+      queueName,
+      "--concurrency",
+      "2",
+      "--lock-ms",
+      String(lockMs),
+      "--stalled-ms",
+      "500",
+    ),
+  );
   const played: string[] = [];
   let buffered = "";
   child.stderr?.on("data", (chunk: Buffer) => {

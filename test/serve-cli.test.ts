@@ -1,14 +1,13 @@
 /** `longhaul serve`, `longhaul mcp` and `longhaul worker` as real processes: startup, signals, exit codes. */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadRun } from "../src/log/index.ts";
+import { spawnLonghaul } from "./support/longhaul-process.ts";
 import { longhaul } from "./support/run-cli.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
@@ -19,14 +18,7 @@ function cli(args: string[]): {
   exit: Promise<number | null>;
   stdout: () => string;
 } {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "src/cli/bin.ts"), ...args],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawnLonghaul(args);
   children.push(child);
   let out = "";
   child.stdout?.on("data", (c: Buffer) => {

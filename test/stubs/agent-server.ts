@@ -45,15 +45,18 @@ export interface AgentServer {
 }
 
 /**
- * Serve `agent` as an agent server: one session per episode id, started at the episode's first
- * request with the context a run would give (seed `seed`); each reply's memory counts the turns
- * (`{turns: n}`), so a test can see the memory come back. `latencyMs` delays every answer.
+ * Serve `agent` as an agent server: one session per play of an episode, started at the play's
+ * first request (memory null) with the context a run would give (seed `seed`). Each reply's
+ * memory names the play and counts the turns (`{play, turns}`), so a test can see the memory come
+ * back, and an episode played again (a rerun job, while a frozen worker may still hold the old
+ * play) starts afresh instead of continuing another play's session. `latencyMs` delays every answer.
  */
 export async function startAgentServer(
   agent: Agent,
   options: { seed?: string; latencyMs?: number } = {},
 ): Promise<AgentServer> {
-  const sessions = new Map<string, AgentSession>();
+  const sessions = new Map<number, AgentSession>();
+  let plays = 0;
   const requests: AgentRequest[] = [];
   const gate = new AdaptiveLimiter(1024);
   const server = createServer((req, res) => {
@@ -62,14 +65,15 @@ export async function startAgentServer(
     req.on("end", async () => {
       const request = AgentRequest.parse(JSON.parse(Buffer.concat(chunks).toString("utf8")));
       requests.push(request);
-      const key = `${request.episodeId}@${request.epoch}`;
-      const turns = (request.memory as { turns?: number } | null)?.turns ?? 0;
+      const memory = request.memory as { play: number; turns: number } | null;
+      const play = memory?.play ?? ++plays;
+      const turns = memory?.turns ?? 0;
       let reply: AgentReply;
       if (request.kind === "end") {
-        sessions.delete(key);
-        reply = { memory: { turns, ended: true } };
+        sessions.delete(play);
+        reply = { memory: { play, turns, ended: true } };
       } else {
-        let session = sessions.get(key);
+        let session = sessions.get(play);
         if (!session) {
           session = await agent.start(request.card, {
             episodeId: request.episodeId,
@@ -80,7 +84,7 @@ export async function startAgentServer(
             access: request.card.access,
             gate,
           });
-          sessions.set(key, session);
+          sessions.set(play, session);
         }
         const decision = await session.act(request.observation);
         reply = {
@@ -88,7 +92,7 @@ export async function startAgentServer(
           ...(decision.formatError !== undefined ? { formatError: decision.formatError } : {}),
           ...(decision.note !== undefined ? { note: decision.note } : {}),
           ...(decision.extra !== undefined ? { extra: decision.extra } : {}),
-          memory: { turns: turns + 1 },
+          memory: { play, turns: turns + 1 },
         };
       }
       const answer = () => {

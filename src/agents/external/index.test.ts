@@ -13,7 +13,7 @@ import { RawText, startAgentServer, startScriptedAgent } from "../../../test/stu
 import { longhaul } from "../../../test/support/run-cli.ts";
 import { AgentRequest } from "../../core/index.ts";
 import { readTrace } from "../../log/index.ts";
-import { runSuite } from "../../run/index.ts";
+import { type RunOptions, runSuite } from "../../run/index.ts";
 import { createAgent } from "../index.ts";
 
 const closers: (() => Promise<void>)[] = [];
@@ -25,9 +25,14 @@ const suite = gridSuite(2);
 const tmp = () => mkdtempSync(join(tmpdir(), "longhaul-http-agent-"));
 const FINISH = { action: { kind: "finish" as const } };
 
-/** Run the grid suite with the http agent at `url`, one epoch. */
-async function runWith(agentName: string, options: Record<string, unknown> = {}, outDir = tmp()) {
+/** Run the grid suite with the agent `agentName` (one epoch), with run options `run`. */
+async function runWith(
+  agentName: string,
+  options: Record<string, unknown> = {},
+  run: Partial<Pick<RunOptions, "concurrency" | "limit" | "maxConsecutiveFormatErrors">> = {},
+) {
   const { agent, config } = await createAgent(agentName, options, suite);
+  const outDir = tmp();
   const summary = await runSuite({
     suite,
     agent,
@@ -36,6 +41,7 @@ async function runWith(agentName: string, options: Record<string, unknown> = {},
     seed: "0",
     epochs: 1,
     concurrency: 2,
+    ...run,
   });
   return { summary, config, outDir };
 }
@@ -46,15 +52,7 @@ describe("the http agent", () => {
     closers.push(server.close);
     const { summary, config, outDir } = await runWith(`http:${server.url}`);
     expect(config).toEqual({ name: "http", url: server.url, privileged: false });
-    const local = await runSuite({
-      suite,
-      agent: greedyAgent(),
-      agentConfig: { name: "greedy" },
-      outDir: tmp(),
-      seed: "0",
-      epochs: 1,
-      concurrency: 2,
-    });
+    const { summary: local } = await runWith("greedy");
     const strip = ({ wallMs: _w, agent: _a, ...rest }: (typeof local.records)[number]) => rest;
     expect(summary.records.map(strip)).toEqual(local.records.map(strip));
     expect(summary.records.every((r) => r.agent === `http:${server.url}`)).toBe(true);
@@ -65,9 +63,10 @@ describe("the http agent", () => {
       expect(mine.every((r) => AgentRequest.safeParse(r).success)).toBe(true);
       const acts = mine.filter((r) => r.kind === "act");
       expect(acts).toHaveLength(record.steps);
-      // Each request carries the memory of the previous reply.
+      // Each request carries the memory of the previous reply (one play per episode here).
+      const play = (acts[1]?.memory as { play?: number } | undefined)?.play;
       expect(acts.map((r) => r.memory)).toEqual(
-        acts.map((_, i) => (i === 0 ? null : { turns: i })),
+        acts.map((_, i) => (i === 0 ? null : { play, turns: i })),
       );
       expect(mine.at(-1)).toMatchObject({ kind: "end", steps: record.steps });
       expect(readTrace(outDir, record.episodeId).steps).toHaveLength(record.steps);
@@ -128,19 +127,12 @@ describe("the http agent", () => {
       reply: FINISH,
     });
     closers.push(stub.close);
-    const { agent, config } = await createAgent("http", { url: stub.baseUrl }, suite);
-    const outDir = tmp();
-    const { records } = await runSuite({
-      suite,
-      agent,
-      agentConfig: config,
-      outDir,
-      seed: "0",
-      epochs: 1,
-      concurrency: 1,
-      limit: 1,
-      maxConsecutiveFormatErrors: 4,
-    });
+    const { summary, outDir } = await runWith(
+      "http",
+      { url: stub.baseUrl },
+      { concurrency: 1, limit: 1, maxConsecutiveFormatErrors: 4 },
+    );
+    const { records } = summary;
     expect(records[0]).toMatchObject({ formatErrors: 3, endedBy: "terminated", steps: 4 });
     const steps = readTrace(outDir, records[0]!.episodeId).steps;
     expect(steps[0]).toMatchObject({ raw: "this is not json" });
