@@ -1,10 +1,11 @@
 /**
- * The action-schema interpreter: preconditions are checked on the full latent state, effects
- * are graph rewrites. Failures are typed and phrased with the ids the agent supplied only.
+ * The action-schema interpreter: preconditions are checked for the acting robot on the full
+ * latent state, effects are graph rewrites. Failures are typed and phrased with the ids the
+ * agent supplied only.
  */
-import { ACTION_CATALOG } from "./catalog.ts";
+import type { ActionSchema, Precondition } from "./catalog.ts";
 import { Loc, type WorldState } from "./state.ts";
-import type { ActionSchema, FailureType, Precondition, WorldAction } from "./types.ts";
+import type { FailureType, WorldAction } from "./types.ts";
 
 /** A typed failure with an agent-visible message. */
 export interface Failure {
@@ -12,12 +13,16 @@ export interface Failure {
   message: string;
 }
 
-/** Resolve an action's ids (unknown ids become -1 so checks report them as not visible). */
+/**
+ * Resolve an action's ids for its catalog schema (none: not a catalog action); unknown ids
+ * become -1 so checks report them as not visible.
+ */
 export function resolveArgs(
   state: WorldState,
+  schema: ActionSchema | undefined,
   action: WorldAction,
 ): { schema: ActionSchema; args: number[] } | Failure {
-  const schema = ACTION_CATALOG[action.name];
+  if (!schema) return { type: "invalid_action", message: "not a valid catalog action" };
   if (action.args.length !== schema.parameters.length) {
     const params = schema.parameters.length ? `: ${schema.parameters.join(", ")}` : "";
     return {
@@ -28,27 +33,22 @@ export function resolveArgs(
   return { schema, args: action.args.map((id) => state.index.get(id) ?? -1) };
 }
 
-/** The first unmet precondition as a failure, or null when the action is executable. */
+/** The first unmet precondition for robot `r` as a failure, or null when it is executable. */
 export function checkPreconditions(
   state: WorldState,
   schema: ActionSchema,
   args: readonly number[],
   names: readonly string[],
+  r: number,
 ): Failure | null {
   for (const pre of schema.preconditions) {
-    const failure = checkOne(state, pre, args, names);
+    const failure = checkOne(state, pre, args, names, r);
     if (failure) return failure;
   }
   return null;
 }
 
-const ATTR_WORD = {
-  open: "open",
-  pressed: "pressed",
-  assembled: "assembled",
-  moved_aside: "moved aside",
-};
-const AFFORD_WORD = {
+const AFFORD_WORD: Record<string, string> = {
   openable: "cannot be opened or closed",
   pressable: "cannot be pressed",
   grabbable: "cannot be grabbed",
@@ -71,14 +71,17 @@ function checkOne(
   pre: Precondition,
   args: readonly number[],
   names: readonly string[],
+  r: number,
 ): Failure | null {
   switch (pre.check) {
     case "visible":
-      return argAt(args, pre.arg) >= 0 && state.isVisible(argAt(args, pre.arg))
+      return argAt(args, pre.arg) >= 0 && state.isVisible(argAt(args, pre.arg), r)
         ? null
         : { type: "not_visible", message: `${nameAt(names, pre.arg)} is not visible` };
     case "held": {
-      const held = argAt(args, pre.arg) >= 0 && state.rel[argAt(args, pre.arg)] === Loc.Held;
+      // Held by this robot (value true) or by no robot at all (value false).
+      const i = argAt(args, pre.arg);
+      const held = i >= 0 && (pre.value ? state.holder(i) === r : state.rel[i] === Loc.Held);
       if (held === pre.value) return null;
       return pre.value
         ? { type: "not_held", message: `${nameAt(names, pre.arg)} is not held` }
@@ -96,17 +99,21 @@ function checkOne(
         ? null
         : {
             type: "missing_affordance",
-            message: `${nameAt(names, pre.arg)} ${AFFORD_WORD[pre.affordance]}`,
+            message: `${nameAt(names, pre.arg)} ${AFFORD_WORD[pre.affordance] ?? `does not afford ${pre.affordance}`}`,
           };
     case "attr":
       return state.attr(argAt(args, pre.arg), pre.attr) === pre.value
         ? null
         : {
             type: "already_in_state",
-            message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${ATTR_WORD[pre.attr]}`,
+            message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${pre.attr.replace(/_/g, " ")}`,
           };
+    case "type":
+      return state.info[argAt(args, pre.arg)]?.node.type === pre.type
+        ? null
+        : { type: "missing_affordance", message: `${nameAt(names, pre.arg)} is not a ${pre.type}` };
     case "free_hands": {
-      const free = (state.hands[0] < 0 ? 1 : 0) + (state.hands[1] < 0 ? 1 : 0);
+      const free = state.freeHands(r);
       return free >= pre.n
         ? null
         : { type: "hands_not_free", message: `needs ${pre.n} free hand(s), ${free} free` };
@@ -137,12 +144,22 @@ function checkOne(
             message: `${nameAt(names, pre.part)} does not attach to ${nameAt(names, pre.target)}`,
           };
     case "adjacent_room":
-      return argAt(args, pre.arg) >= 0 && state.areAdjacent(state.room, argAt(args, pre.arg))
+      return argAt(args, pre.arg) >= 0 &&
+        state.areAdjacent(state.robotRoom(r), argAt(args, pre.arg))
         ? null
         : { type: "not_adjacent", message: `${nameAt(names, pre.arg)} is not an adjacent room` };
+    case "unoccupied": {
+      const room = state.roomOf(argAt(args, pre.arg));
+      const other = state.robots.findIndex((_, q) => q !== r && state.robotRoom(q) === room);
+      return other < 0
+        ? null
+        : {
+            type: "occupied",
+            message: `${nameAt(names, pre.arg)} is occupied by ${state.ids[state.robotNode(other)]}`,
+          };
+    }
     case "open_if_openable":
-      return state.hasAttr(argAt(args, pre.arg), "open") &&
-        !state.attr(argAt(args, pre.arg), "open")
+      return state.isClosed(argAt(args, pre.arg))
         ? { type: "target_closed", message: `${nameAt(names, pre.arg)} is closed` }
         : null;
     case "navigation":
@@ -152,11 +169,81 @@ function checkOne(
   }
 }
 
-/** Apply a schema's effects (preconditions already hold). */
+/**
+ * What every effect needs whatever the catalog's preconditions say, so a catalog that forgets
+ * a check cannot break the world's structure: arguments are live nodes, a grab takes a
+ * placeable node no robot holds into a free hand, a placement releases a node this robot
+ * holds without a cycle and not onto a room or robot, a robot moves to a room. Table 5's
+ * preconditions imply all of it (so RoboGraph never reaches these failures).
+ */
+export function checkEffects(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  names: readonly string[],
+  r: number,
+): Failure | null {
+  for (let k = 0; k < args.length; k++) {
+    const i = args[k] as number;
+    if (i < 0 || !state.alive[i])
+      return { type: "not_visible", message: `${nameAt(names, k)} is not visible` };
+  }
+  for (const eff of schema.effects) {
+    switch (eff.op) {
+      case "grab": {
+        const i = argAt(args, eff.arg);
+        if (isFixed(state, i))
+          return {
+            type: "missing_affordance",
+            message: `${nameAt(names, eff.arg)} cannot be grabbed`,
+          };
+        if (state.rel[i] === Loc.Held)
+          return { type: "already_in_state", message: `${nameAt(names, eff.arg)} is already held` };
+        if (state.freeHands(r) < 1)
+          return { type: "hands_not_free", message: "needs 1 free hand(s), 0 free" };
+        break;
+      }
+      case "place":
+      case "attach": {
+        const [x, t] = eff.op === "place" ? [eff.object, eff.target] : [eff.part, eff.target];
+        const i = argAt(args, x);
+        if (eff.op === "place" && state.holder(i) !== r)
+          return { type: "not_held", message: `${nameAt(names, x)} is not held` };
+        if (isFixed(state, i) || isFixed(state, argAt(args, t)))
+          return {
+            type: "missing_affordance",
+            message: `${nameAt(names, x)} cannot be put on or in ${nameAt(names, t)}`,
+          };
+        if (state.isAncestor(i, argAt(args, t)))
+          return {
+            type: "placement_cycle",
+            message: `${nameAt(names, x)} cannot be placed on or in ${nameAt(names, t)}`,
+          };
+        break;
+      }
+      case "move_robot":
+        if (state.roomOf(argAt(args, eff.arg)) < 0)
+          return { type: "not_adjacent", message: `${nameAt(names, eff.arg)} is not a place` };
+        break;
+      default:
+        break;
+    }
+  }
+  return null;
+}
+
+/** Rooms and robots are never taken, placed or placed upon. */
+function isFixed(state: WorldState, i: number): boolean {
+  const type = state.info[i]?.node.type;
+  return type === "room" || type === "robot";
+}
+
+/** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */
 export function applyEffects(
   state: WorldState,
   schema: ActionSchema,
   args: readonly number[],
+  r: number,
 ): void {
   for (const eff of schema.effects) {
     switch (eff.op) {
@@ -168,7 +255,7 @@ export function applyEffects(
         state.unplace(i);
         // The object leaves its place, so occlusions it took part in end.
         state.occludes = state.occludes.filter(([b, t]) => b !== i && t !== i);
-        state.hold(i, state.hands[0] < 0 ? 0 : 1);
+        state.hold(i, r, state.hands[r]?.indexOf(-1) ?? -1);
         break;
       }
       case "place":
@@ -187,7 +274,7 @@ export function applyEffects(
         break;
       }
       case "move_robot":
-        state.room = args[eff.arg] as number;
+        state.place(state.robotNode(r), Loc.InRoom, state.roomOf(args[eff.arg] as number));
         break;
       case "terminate":
         break;

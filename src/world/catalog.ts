@@ -1,204 +1,182 @@
 /**
- * RoboGraph's action catalog (Table 5) as data. Descriptions, parameters, hand usage and
- * failure injectability are the paper's; preconditions/effects make the rows executable.
- * Visibility checks come first so a failure never reveals anything about a hidden node.
+ * Action catalogs as data: each action (a robot skill) is a schema of parameters,
+ * preconditions over argument positions and effects as graph rewrites, interpreted by
+ * actions.ts. A World is given one catalog; robots choose from it through their skill sets.
+ * Fields that restate the preconditions (free hands, held object required, navigation only)
+ * are derived here, never written in the data.
  */
-import type { ActionName, ActionSchema } from "./types.ts";
+import { z } from "zod";
+import { LonghaulError, parseOrThrow } from "../core/index.ts";
+import { Affordance, AttrName, Key, NodeType, PlacementRel } from "./types.ts";
 
-const schemas: ActionSchema[] = [
-  {
-    name: "observe",
-    description: "Refresh the current observation without changing object state.",
-    parameters: [],
-    requiredFreeHands: 0,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: false,
-    navigationOnly: false,
-    preconditions: [],
-    effects: [],
-  },
-  {
-    name: "walk",
-    description: "Move to an adjacent room in a navigation-enabled indoor scene.",
-    parameters: ["target"],
-    requiredFreeHands: 0,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: true,
-    navigationOnly: true,
-    preconditions: [{ check: "navigation" }, { check: "adjacent_room", arg: 0 }],
-    effects: [{ op: "move_robot", arg: 0 }],
-  },
-  {
-    name: "open",
-    description: "Open a visible closed openable container or reveal-capable object.",
-    parameters: ["container"],
-    requiredFreeHands: 2,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "affords", arg: 0, affordance: "openable" },
-      { check: "attr", arg: 0, attr: "open", value: false },
-      { check: "free_hands", n: 2 },
-    ],
-    effects: [{ op: "set_attr", arg: 0, attr: "open", value: true }],
-  },
-  {
-    name: "close",
-    description: "Close a visible open openable container.",
-    parameters: ["container"],
-    requiredFreeHands: 2,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "affords", arg: 0, affordance: "openable" },
-      { check: "attr", arg: 0, attr: "open", value: true },
-      { check: "free_hands", n: 2 },
-    ],
-    effects: [{ op: "set_attr", arg: 0, attr: "open", value: false }],
-  },
-  {
-    name: "press",
-    description: "Press a visible reachable object with PRESSABLE affordance.",
-    parameters: ["object"],
-    requiredFreeHands: 1,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "affords", arg: 0, affordance: "pressable" },
-      { check: "attr", arg: 0, attr: "pressed", value: false },
-      { check: "free_hands", n: 1 },
-    ],
-    effects: [{ op: "set_attr", arg: 0, attr: "pressed", value: true }],
-  },
-  {
-    name: "grab",
-    description:
-      "Try to hold a visible reachable grabbable movable object; loaded carriers may reject the attempt.",
-    parameters: ["object"],
-    requiredFreeHands: 1,
-    heldObjectRequired: false,
-    handResult: "occupies one hand",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "affords", arg: 0, affordance: "grabbable" },
-      { check: "held", arg: 0, value: false },
-      { check: "detached", arg: 0 },
-      { check: "unloaded", arg: 0 },
-      { check: "free_hands", n: 1 },
-    ],
-    effects: [{ op: "grab", arg: 0 }],
-  },
-  {
-    name: "attach",
-    description:
-      "Attach two visible or held compatible part nodes; use this action to satisfy ASSEMBLED goals.",
-    parameters: ["part", "target"],
-    requiredFreeHands: 2,
-    heldObjectRequired: false,
-    handResult: "two-hand coordination",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "visible", arg: 1 },
-      { check: "affords", arg: 0, affordance: "attachable" },
-      { check: "compatible", part: 0, target: 1 },
-      { check: "detached", arg: 0 },
-      { check: "acyclic", object: 0, target: 1 },
-      { check: "free_hands", n: 2 },
-    ],
-    effects: [{ op: "attach", part: 0, target: 1 }],
-  },
-  {
-    name: "puton",
-    description:
-      "Place a held object on a visible surface without creating a self-placement or placement cycle.",
-    parameters: ["object", "target"],
-    requiredFreeHands: 0,
-    heldObjectRequired: true,
-    handResult: "frees one hand",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "held", arg: 0, value: true },
-      { check: "visible", arg: 1 },
-      { check: "acyclic", object: 0, target: 1 },
-      { check: "affords", arg: 1, affordance: "support" },
-      { check: "not_full", arg: 1 },
-    ],
-    effects: [{ op: "place", object: 0, rel: "ON", target: 1 }],
-  },
-  {
-    name: "putin",
-    description:
-      "Place a held object inside a visible container that is open if openable, without creating a self-containment or containment cycle.",
-    parameters: ["object", "container"],
-    requiredFreeHands: 0,
-    heldObjectRequired: true,
-    handResult: "frees one hand",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "held", arg: 0, value: true },
-      { check: "visible", arg: 1 },
-      { check: "acyclic", object: 0, target: 1 },
-      { check: "affords", arg: 1, affordance: "contain" },
-      { check: "open_if_openable", arg: 1 },
-      { check: "not_full", arg: 1 },
-    ],
-    effects: [{ op: "place", object: 0, rel: "INSIDE", target: 1 }],
-  },
-  {
-    name: "move_aside",
-    description: "Move a visible movable blocker aside so hidden nodes may become visible.",
-    parameters: ["object"],
-    requiredFreeHands: 1,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: true,
-    navigationOnly: false,
-    preconditions: [
-      { check: "visible", arg: 0 },
-      { check: "affords", arg: 0, affordance: "movable" },
-      { check: "held", arg: 0, value: false },
-      { check: "attr", arg: 0, attr: "moved_aside", value: false },
-      { check: "free_hands", n: 1 },
-    ],
-    effects: [{ op: "set_attr", arg: 0, attr: "moved_aside", value: true }],
-  },
-  {
-    name: "stop",
-    description: "End the episode and submit the current state for success evaluation.",
-    parameters: [],
-    requiredFreeHands: 0,
-    heldObjectRequired: false,
-    handResult: "hands unchanged",
-    failureInjectable: false,
-    navigationOnly: false,
-    preconditions: [],
-    effects: [{ op: "terminate" }],
-  },
-];
+/** An argument position of the action (0 = first argument). */
+const Arg = z.number().int().nonnegative();
 
-/** The complete catalog keyed by action name, in Table 5 order. */
-export const ACTION_CATALOG: Readonly<Record<ActionName, ActionSchema>> = Object.fromEntries(
-  schemas.map((s) => [s.name, s]),
-) as Record<ActionName, ActionSchema>;
+/** A precondition, over argument positions; checked for the acting robot on the latent graph. */
+export const Precondition = z.discriminatedUnion("check", [
+  /** The argument is visible to the robot (same room, no active blocker on its path). */
+  z.object({ check: z.literal("visible"), arg: Arg }).strict(),
+  /** The argument is held by this robot (or, with value false, by no robot). */
+  z.object({ check: z.literal("held"), arg: Arg, value: z.boolean().default(true) }).strict(),
+  /** The argument is not attached to another part (attached parts move with their base). */
+  z.object({ check: z.literal("detached"), arg: Arg }).strict(),
+  /** The argument has an affordance. */
+  z.object({ check: z.literal("affords"), arg: Arg, affordance: Affordance }).strict(),
+  /** The argument's attribute has a value (e.g. open = false before `open`). */
+  z.object({ check: z.literal("attr"), arg: Arg, attr: AttrName, value: z.boolean() }).strict(),
+  /** The argument is a node of this type (e.g. a room for a go-to skill). */
+  z.object({ check: z.literal("type"), arg: Arg, type: NodeType }).strict(),
+  /** At least `n` of the robot's hands are empty. */
+  z.object({ check: z.literal("free_hands"), n: z.number().int().nonnegative() }).strict(),
+  /** The argument carries nothing ON or INSIDE it ("loaded carriers reject"). */
+  z.object({ check: z.literal("unloaded"), arg: Arg }).strict(),
+  /** The argument is below its capacity. */
+  z.object({ check: z.literal("not_full"), arg: Arg }).strict(),
+  /** Placing `object` at `target` creates no self-placement and no support/containment cycle. */
+  z.object({ check: z.literal("acyclic"), object: Arg, target: Arg }).strict(),
+  /** `part` lists `target` as compatible (attach). */
+  z.object({ check: z.literal("compatible"), part: Arg, target: Arg }).strict(),
+  /** The argument is a room adjacent to the robot's room (walk). */
+  z.object({ check: z.literal("adjacent_room"), arg: Arg }).strict(),
+  /** No other robot is in the argument's room (one robot per place). */
+  z.object({ check: z.literal("unoccupied"), arg: Arg }).strict(),
+  /** A container argument is open if it is openable. */
+  z.object({ check: z.literal("open_if_openable"), arg: Arg }).strict(),
+  /** The scene is navigation-enabled (walk). */
+  z.object({ check: z.literal("navigation") }).strict(),
+]);
+export type Precondition = z.infer<typeof Precondition>;
 
-/** Catalog entries available in a scene: `walk` only when navigation is enabled (Table 5 †). */
-export function catalogFor(navigation: boolean): ActionSchema[] {
-  return schemas.filter((s) => navigation || !s.navigationOnly);
+/** An effect, as a graph rewrite over argument positions, for the acting robot. */
+export const Effect = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("set_attr"), arg: Arg, attr: AttrName, value: z.boolean() }).strict(),
+  /** Take the argument into the robot's first free hand, dropping its location and OCCLUDES edges. */
+  z.object({ op: z.literal("grab"), arg: Arg }).strict(),
+  /** Release a held argument onto/into the target. */
+  z.object({ op: z.literal("place"), object: Arg, rel: PlacementRel, target: Arg }).strict(),
+  /** ATTACH part to target and mark both assembled. */
+  z.object({ op: z.literal("attach"), part: Arg, target: Arg }).strict(),
+  /** Move the robot to a room (or to the room a node argument is in), with all it carries. */
+  z.object({ op: z.literal("move_robot"), arg: Arg }).strict(),
+  /** End the episode. */
+  z.object({ op: z.literal("terminate") }).strict(),
+]);
+export type Effect = z.infer<typeof Effect>;
+
+/** One action of a catalog, as data. */
+export const ActionSchema = z
+  .object({
+    name: Key,
+    description: z.string(),
+    /** Names of the ordered arguments (object, then target). */
+    parameters: z.array(z.string()).max(8),
+    /** What the action does to the hands, in words (Table 5 "Hand result"). */
+    handResult: z.string().optional(),
+    /** Failure-injection events (timing `suppress`) may fail this action. */
+    failureInjectable: z.boolean().default(false),
+    /** Nominal duration in simulated seconds, for simulators; the engine never advances time. */
+    duration: z.number().nonnegative().optional(),
+    preconditions: z.array(Precondition),
+    effects: z.array(Effect),
+  })
+  .strict();
+export type ActionSchema = z.infer<typeof ActionSchema>;
+
+/** A catalog as data: its actions and the action invalid input is reported as. */
+export const CatalogData = z
+  .object({
+    actions: z.array(ActionSchema).min(1),
+    /** Name reported for input that is no catalog action (RoboGraph: observe). */
+    idle: Key.optional(),
+  })
+  .strict();
+export type CatalogData = z.input<typeof CatalogData>;
+
+/** An action with the Table 5 fields derived from its preconditions. */
+export interface CatalogEntry extends ActionSchema {
+  /** The most free hands any precondition asks for. */
+  readonly requiredFreeHands: number;
+  /** A precondition requires an argument held by the robot. */
+  readonly heldObjectRequired: boolean;
+  /** Only available in navigation-enabled scenes. */
+  readonly navigationOnly: boolean;
+  /** An effect ends the episode. */
+  readonly terminates: boolean;
+}
+
+/** A validated action catalog, in the order given. */
+export class Catalog {
+  /** The actions as given (validated, defaults filled in): data to extend a catalog with. */
+  readonly actions: readonly ActionSchema[];
+  /** The actions with their derived fields, in order. */
+  readonly entries: readonly CatalogEntry[];
+  /** The name input that is not a catalog action is reported under (else the raw name). */
+  readonly idle: string | undefined;
+  /** The most parameters any action takes. */
+  readonly maxArity: number;
+  private readonly byName: ReadonlyMap<string, CatalogEntry>;
+
+  /** Validate catalog data; errors are INVALID_INPUT with the path of what is wrong. */
+  constructor(data: CatalogData, what = "action catalog") {
+    const parsed = parseOrThrow(CatalogData, data, what);
+    const byName = new Map<string, CatalogEntry>();
+    parsed.actions.forEach((schema, i) => {
+      const at = `${what}: actions[${i}]`;
+      if (byName.has(schema.name))
+        throw new LonghaulError("INVALID_INPUT", `duplicate action ${schema.name}`, at);
+      checkPositions(schema, at);
+      byName.set(schema.name, derive(schema));
+    });
+    if (parsed.idle !== undefined && !byName.has(parsed.idle))
+      throw new LonghaulError("INVALID_INPUT", `unknown action ${parsed.idle}`, `${what}: idle`);
+    this.actions = parsed.actions;
+    this.entries = [...byName.values()];
+    this.byName = byName;
+    this.idle = parsed.idle;
+    this.maxArity = Math.max(...this.entries.map((e) => e.parameters.length));
+  }
+
+  /** The action called `name`, if any. */
+  get(name: string): CatalogEntry | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Every attribute name the catalog tests or sets. */
+  attributes(): string[] {
+    const out = new Set<string>();
+    for (const e of this.entries) {
+      for (const p of e.preconditions) if (p.check === "attr") out.add(p.attr);
+      for (const f of e.effects) if (f.op === "set_attr") out.add(f.attr);
+    }
+    return [...out];
+  }
+}
+
+function derive(schema: ActionSchema): CatalogEntry {
+  let requiredFreeHands = 0;
+  let heldObjectRequired = false;
+  let navigationOnly = false;
+  for (const p of schema.preconditions) {
+    if (p.check === "free_hands") requiredFreeHands = Math.max(requiredFreeHands, p.n);
+    else if (p.check === "held" && p.value) heldObjectRequired = true;
+    else if (p.check === "navigation") navigationOnly = true;
+  }
+  const terminates = schema.effects.some((e) => e.op === "terminate");
+  return { ...schema, requiredFreeHands, heldObjectRequired, navigationOnly, terminates };
+}
+
+/** Every argument position a precondition or effect names must be a parameter. */
+function checkPositions(schema: ActionSchema, at: string): void {
+  const arity = schema.parameters.length;
+  const positions = (x: Record<string, unknown>) =>
+    ["arg", "object", "target", "part"].map((k) => x[k]).filter((v) => typeof v === "number");
+  const items = [...schema.preconditions, ...schema.effects] as Record<string, unknown>[];
+  for (const item of items)
+    for (const k of positions(item))
+      if ((k as number) >= arity)
+        throw new LonghaulError(
+          "INVALID_INPUT",
+          `${schema.name} names argument ${k} but takes ${arity}`,
+          at,
+        );
 }

@@ -1,7 +1,8 @@
 /**
- * Event schedules Λ = {⟨ψ, δ, κ⟩} (RoboGraph Eq. 10/12): triggers on semantic progress, graph
- * rewrites with trigger bindings, timing and firing limits. An event's rewrites apply
- * atomically to a copy; if any is invalid in the current state the event does not fire.
+ * Event schedules Λ = {⟨ψ, δ, κ⟩} (RoboGraph Eq. 10/12): triggers on semantic progress or on
+ * the clock (steps, simulated time), graph rewrites with trigger bindings, timing and firing
+ * limits. An event's rewrites apply atomically to a copy; if any is invalid in the current
+ * state the event does not fire (a due clock event is tried again at the next firing point).
  */
 import { LonghaulError, parseOrThrow } from "../core/index.ts";
 import { type ResolvedAtom, resolveGoal } from "./goals.ts";
@@ -16,10 +17,13 @@ import {
   type WorldEvent,
 } from "./types.ts";
 
-/** What changed in one successful agent step, for matching triggers. */
+/** What changed in one successful action, for matching triggers. */
 export interface StepProgress {
   step: number;
+  time: number;
   action: WorldAction;
+  /** The acting robot's id. */
+  robot: string;
   attrChanges: { node: string; attr: AttrName; value: boolean }[];
   newlyFull: string[];
   newlySatisfied: GoalAtom[];
@@ -36,6 +40,8 @@ export class EventRunner {
   readonly events: WorldEvent[];
   private fires: number[];
   private actionsFired: Set<string>[];
+  /** The schedule has step or time triggers. */
+  private clocked: boolean;
 
   /** Validate a schedule (INVALID_INPUT with the path of what is wrong). */
   constructor(schedule: unknown) {
@@ -45,11 +51,18 @@ export class EventRunner {
         throw new LonghaulError(
           "INVALID_INPUT",
           "suppress timing needs an action_success trigger",
-          `[${i}].timing`,
+          `event schedule: [${i}].timing`,
+        );
+      if (isClock(e) && (e.maxFires !== 1 || e.oncePerAction))
+        throw new LonghaulError(
+          "INVALID_INPUT",
+          "step and time triggers fire once (maxFires 1, oncePerAction false)",
+          `event schedule: [${i}].maxFires`,
         );
     });
     this.fires = this.events.map(() => 0);
     this.actionsFired = this.events.map(() => new Set());
+    this.clocked = this.events.some(isClock);
   }
 
   /** A copy with the same schedule and firing counts. */
@@ -57,6 +70,7 @@ export class EventRunner {
     const out = Object.create(EventRunner.prototype) as EventRunner;
     Object.assign(out, {
       events: this.events,
+      clocked: this.clocked,
       fires: this.fires.slice(),
       actionsFired: this.actionsFired.map((s) => new Set(s)),
     });
@@ -67,7 +81,10 @@ export class EventRunner {
   needsProgress(): boolean {
     return this.events.some(
       (e, i) =>
-        e.timing === "after_action" && this.available(i) && e.trigger.on !== "action_success",
+        e.timing === "after_action" &&
+        this.available(i) &&
+        e.trigger.on !== "action_success" &&
+        !isClock(e),
     );
   }
 
@@ -77,11 +94,12 @@ export class EventRunner {
   }
 
   /** The first failure-injection event matching an otherwise successful action, consumed. */
-  takeSuppression(action: WorldAction, step: number): EventMatch | null {
+  takeSuppression(progress: StepProgress): EventMatch | null {
+    const { action } = progress;
     for (let i = 0; i < this.events.length; i++) {
       const e = this.events[i] as WorldEvent;
       if (e.timing !== "suppress" || !this.available(i)) continue;
-      const match = matchAction(e, action, step);
+      const match = matchAction(e, progress);
       if (!match) continue;
       if (e.oncePerAction && this.actionsFired[i]?.has(action.name)) continue;
       this.record(i, action.name);
@@ -94,12 +112,43 @@ export class EventRunner {
   matches(progress: StepProgress): { index: number; match: EventMatch }[] {
     const out: { index: number; match: EventMatch }[] = [];
     this.events.forEach((e, i) => {
-      if (e.timing !== "after_action" || !this.available(i)) return;
+      if (e.timing !== "after_action" || !this.available(i) || isClock(e)) return;
       if (e.oncePerAction && this.actionsFired[i]?.has(progress.action.name)) return;
       const bindings = matchProgress(e, progress);
       if (bindings) out.push({ index: i, match: { event: e, bindings } });
     });
     return out;
+  }
+
+  /**
+   * Pending clock events due at this step count and time: step triggers in schedule order, then
+   * time triggers by due time (ties in schedule order).
+   */
+  due(step: number, time: number): { index: number; at: number; event: WorldEvent }[] {
+    if (!this.clocked) return [];
+    const out: { index: number; at: number; event: WorldEvent; time: boolean }[] = [];
+    this.events.forEach((e, i) => {
+      const t = e.trigger;
+      if (!this.available(i)) return;
+      if (t.on === "step" && t.at <= step) out.push({ index: i, at: t.at, event: e, time: false });
+      if (t.on === "time" && t.at <= time) out.push({ index: i, at: t.at, event: e, time: true });
+    });
+    return out
+      .sort(
+        (a, b) =>
+          Number(a.time) - Number(b.time) || (a.time ? a.at - b.at : 0) || a.index - b.index,
+      )
+      .map(({ index, at, event }) => ({ index, at, event }));
+  }
+
+  /** The earliest due time of a pending time trigger, or null. */
+  nextTime(): number | null {
+    let best: number | null = null;
+    this.events.forEach((e, i) => {
+      if (e.trigger.on === "time" && this.available(i) && (best === null || e.trigger.at < best))
+        best = e.trigger.at;
+    });
+    return best;
   }
 
   /** Count a firing. */
@@ -109,22 +158,36 @@ export class EventRunner {
   }
 }
 
-function minStepOk(trigger: { minStep?: number | undefined }, step: number): boolean {
-  return trigger.minStep === undefined || step >= trigger.minStep;
+/** Step and time triggers fire on the clock, not on an action's progress. */
+function isClock(e: WorldEvent): boolean {
+  return e.trigger.on === "step" || e.trigger.on === "time";
 }
 
+function guardsOk(
+  trigger: { minStep?: number | undefined; minTime?: number | undefined },
+  p: { step: number; time: number },
+): boolean {
+  return (
+    (trigger.minStep === undefined || p.step >= trigger.minStep) &&
+    (trigger.minTime === undefined || p.time >= trigger.minTime)
+  );
+}
+
+/** Bindings: `$object`/`$target` (the action's args), `$robot` when the action names its robot. */
 function matchAction(
   e: WorldEvent,
-  action: WorldAction,
-  step: number,
+  p: Pick<StepProgress, "step" | "time" | "action" | "robot">,
 ): Record<string, string> | null {
   const t = e.trigger;
-  if (t.on !== "action_success" || !minStepOk(t, step)) return null;
+  const { action } = p;
+  if (t.on !== "action_success" || !guardsOk(t, p)) return null;
   if (t.action !== undefined && t.action !== action.name) return null;
   if (t.node !== undefined && !action.args.includes(t.node)) return null;
+  if (t.robot !== undefined && t.robot !== p.robot) return null;
   const bindings: Record<string, string> = {};
   if (action.args[0] !== undefined) bindings.$object = action.args[0];
   if (action.args[1] !== undefined) bindings.$target = action.args[1];
+  if (action.robot !== undefined) bindings.$robot = action.robot;
   return bindings;
 }
 
@@ -148,10 +211,10 @@ function sameAtom(a: GoalAtom, b: GoalAtom): boolean {
 
 function matchProgress(e: WorldEvent, p: StepProgress): Record<string, string> | null {
   const t = e.trigger;
-  if (!minStepOk(t, p.step)) return null;
+  if (t.on === "step" || t.on === "time" || !guardsOk(t, p)) return null;
   switch (t.on) {
     case "action_success":
-      return matchAction(e, p.action, p.step);
+      return matchAction(e, p);
     case "goal_fact": {
       const want = t.fact;
       const atom = p.newlySatisfied.find((a) =>
@@ -200,6 +263,7 @@ export function applyRewrites(
       case "remove_node": {
         const i = ref(rw.node);
         if (i < 0) problem = `unknown node ${rw.node}`;
+        else if (s.robotIndex(i) >= 0) problem = "robots cannot be removed";
         else problem = removeNode(s, i);
         break;
       }
@@ -231,6 +295,7 @@ export function applyRewrites(
         const i = ref(rw.node);
         const target = ref(rw.target);
         if (i < 0 || target < 0) problem = "unknown relocate node or target";
+        else if (s.robotIndex(i) >= 0) problem = "robots move by their own actions";
         else problem = s.place(i, rw.rel === "ON" ? Loc.On : Loc.Inside, target);
         break;
       }
@@ -243,11 +308,9 @@ export function applyRewrites(
     }
     if (problem) return problem;
   }
-  for (let i = 0; i < s.ids.length; i++) {
-    const type = s.info[i]?.node.type;
-    if (s.alive[i] && type !== "room" && type !== "robot" && s.rel[i] === Loc.None)
+  for (let i = 0; i < s.ids.length; i++)
+    if (s.alive[i] && s.info[i]?.node.type !== "room" && s.rel[i] === Loc.None)
       return `node ${s.ids[i]} left without a location`;
-  }
   try {
     return { state: s, goal: g, atoms: resolveGoal(s, g) };
   } catch (error) {

@@ -1,12 +1,14 @@
 /** Goal predicates over the latent state: atoms resolved to node indices and checked fast. */
 import { LonghaulError } from "../core/index.ts";
-import { Loc, type WorldState } from "./state.ts";
+import { Loc, OPEN, PRESSED, type WorldState } from "./state.ts";
 import type { Goal, GoalAtom } from "./types.ts";
 
 /** A goal atom with node ids resolved to indices. */
 export type ResolvedAtom =
   | { pred: "ON" | "INSIDE"; object: number; target: number; atom: GoalAtom }
   | { pred: "OPEN" | "CLOSED" | "PRESSED"; node: number; atom: GoalAtom }
+  | { pred: "ATTR"; node: number; attr: string; value: boolean; atom: GoalAtom }
+  | { pred: "AT"; node: number; room: number; atom: GoalAtom }
   | { pred: "ASSEMBLED"; part: number; target: number; atom: GoalAtom }
   | {
       pred: "COUNT";
@@ -43,6 +45,20 @@ function resolveAtom(state: WorldState, atom: GoalAtom, path: string): ResolvedA
     case "CLOSED":
     case "PRESSED":
       return { pred: atom.pred, node: id(atom.node, "node"), atom };
+    case "ATTR":
+      return {
+        pred: "ATTR",
+        node: id(atom.node, "node"),
+        attr: atom.attr,
+        value: atom.value,
+        atom,
+      };
+    case "AT": {
+      const room = id(atom.room, "room");
+      if (state.info[room]?.node.type !== "room")
+        throw new LonghaulError("INVALID_INPUT", `${atom.room} is not a room`, `${path}.room`);
+      return { pred: "AT", node: id(atom.node, "node"), room, atom };
+    }
     case "ASSEMBLED":
       return {
         pred: atom.pred,
@@ -85,11 +101,14 @@ export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
     case "INSIDE":
       return state.rel[a.object] === Loc.Inside && state.parent[a.object] === a.target;
     case "OPEN":
-      return state.attr(a.node, "open");
+      return ((state.val[a.node] ?? 0) & OPEN) !== 0;
     case "CLOSED":
-      return state.hasAttr(a.node, "open") && !state.attr(a.node, "open");
+      return state.isClosed(a.node);
     case "PRESSED":
-      return state.attr(a.node, "pressed");
+      return ((state.val[a.node] ?? 0) & PRESSED) !== 0;
+    case "ATTR":
+    case "AT":
+      return otherAtomHolds(state, a);
     case "ASSEMBLED":
       return (
         (state.rel[a.part] === Loc.Attached && state.parent[a.part] === a.target) ||
@@ -100,6 +119,16 @@ export function atomHolds(state: WorldState, a: ResolvedAtom): boolean {
       return a.op === "exactly" ? n === a.n : n >= a.n;
     }
   }
+}
+
+/** ATTR and AT atoms, kept out of `atomHolds` so the planner's hot path stays small. */
+function otherAtomHolds(
+  state: WorldState,
+  a: Extract<ResolvedAtom, { pred: "ATTR" | "AT" }>,
+): boolean {
+  return a.pred === "AT"
+    ? state.roomOf(a.node) === a.room
+    : state.hasAttr(a.node, a.attr) && state.attr(a.node, a.attr) === a.value;
 }
 
 /** Does every atom hold (G_t ⊨ g). */

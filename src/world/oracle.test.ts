@@ -20,8 +20,15 @@ import {
 import { exposureCost } from "./oracle.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
 
-/** Plain breadth-first search over the same successor relation: the optimal length. */
-function bfsLength(start: WorldState, atoms: readonly ResolvedAtom[], limit = 200_000): number {
+/**
+ * Plain breadth-first search over the same successor relation: the optimal length, -1 when
+ * no plan exists, null when the search gave up after `limit` states (too large to compare).
+ */
+function bfsLength(
+  start: WorldState,
+  atoms: readonly ResolvedAtom[],
+  limit = 200_000,
+): number | null {
   let frontier = [start];
   const seen = new Set([start.key()]);
   for (let depth = 0; frontier.length > 0 && seen.size < limit; depth++) {
@@ -37,7 +44,7 @@ function bfsLength(start: WorldState, atoms: readonly ResolvedAtom[], limit = 20
     }
     frontier = next;
   }
-  return -1;
+  return seen.size < limit ? -1 : null;
 }
 
 describe("oracle planner", () => {
@@ -99,7 +106,10 @@ describe("oracle planner", () => {
         if (cycle) scene.edges.push({ from: "room_2", to: "room_0", rel: "ADJACENT" });
         const s = WorldState.fromScene(scene);
         const atoms = resolveGoal(s, goal);
-        expect(planOracle(s, atoms)?.actions.length ?? -1).toBe(bfsLength(s, atoms));
+        // A few seeds exceed the BFS budget (e.g. "h!u" with a cycle): nothing to compare.
+        const exact = bfsLength(s, atoms);
+        fc.pre(exact !== null);
+        expect(planOracle(s, atoms)?.actions.length ?? -1).toBe(exact);
       }),
       { numRuns: 20 },
     );
@@ -129,7 +139,7 @@ describe("oracle planner", () => {
           }
           const h = admissibleEstimate(requirements(s, atoms));
           const exact = bfsLength(s, atoms);
-          if (exact >= 0) expect(h).toBeLessThanOrEqual(exact);
+          if (exact !== null && exact >= 0) expect(h).toBeLessThanOrEqual(exact);
         },
       ),
       { numRuns: 40 },
@@ -149,7 +159,7 @@ describe("oracle planner", () => {
     // A different robot room is a different key.
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const moved = new World(away, PEN_GOAL);
     expect(planOracle(moved.latentState(), moved.goalAtoms(), { cache })?.actions).toHaveLength(
@@ -227,7 +237,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     // Robot starts in the hall: one extra walk.
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const a = WorldState.fromScene(away);
     expect(orderedActionDistance(a, resolveGoal(a, PEN_GOAL)).total).toBe(5);
@@ -286,7 +296,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     // adjacent study. Plan: walk(study) open(drawer) open(box) grab(eraser) putin(eraser, case).
     const away = {
       ...studyScene(true),
-      robot: { room: "hall", hands: [null, null] as [null, null] },
+      robots: [{ id: "robot", room: "hall", hands: [null, null] }],
     };
     const w = new World(away, {
       all: [{ pred: "INSIDE", object: "eraser", target: "pencil_case" }],
@@ -305,7 +315,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
 
   it("exposure cost: walks + opens + move_asides, occluders of occluders and their rooms", () => {
     const scene = studyScene(true);
-    scene.robot.room = "hall";
+    (scene.robots[0] as { room: string }).room = "hall";
     // A lamp in front of the book that hides the red pen: both must be moved aside.
     scene.nodes.push({
       id: "lamp",
@@ -328,7 +338,7 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     expect(cost("red_pen")).toBe(3); // walk, move_aside(lamp), move_aside(book)
     // A blocker in the hall hiding the pen, seen from the study: walk there, move it aside,
     // walk back, then the lamp and the book.
-    scene.robot.room = "study";
+    (scene.robots[0] as { room: string }).room = "study";
     scene.nodes.push({
       id: "screen",
       type: "object",

@@ -8,6 +8,7 @@ import { applyEffects, resolveArgs } from "./actions.ts";
 import type { ResolvedAtom } from "./goals.ts";
 import { type PlanOptions, planOracle, planStillOptimal } from "./planner.ts";
 import { orderedDistance, requirements, roomDistance } from "./requirements.ts";
+import { ROBOGRAPH_CATALOG } from "./robograph-catalog.ts";
 import { Loc, type WorldState } from "./state.ts";
 import type { FiredEvent, WorldAction } from "./types.ts";
 import type { World } from "./world.ts";
@@ -61,8 +62,8 @@ export function oracleRollout(
     const expected = w.latentState().clone();
     const result = w.step(action);
     if (result.feedback.status === "success") {
-      const resolved = resolveArgs(expected, action);
-      if (!("type" in resolved)) applyEffects(expected, resolved.schema, resolved.args);
+      const resolved = resolveArgs(expected, ROBOGRAPH_CATALOG.get(action.name), action);
+      if (!("type" in resolved)) applyEffects(expected, resolved.schema, resolved.args, 0);
     }
     const changed = result.fired.length > 0 ? eventChanges(expected, w.latentState()) : [];
     steps.push({
@@ -199,25 +200,19 @@ export function exposureCost(state: WorldState, i: number): number {
     for (let cur = node, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
       if (state.rel[cur] === Loc.Held) return;
       for (const [b, t] of state.occludes)
-        if (t === cur && state.alive[b] && !state.attr(b, "moved_aside") && !blockers.has(b)) {
+        if (t === cur && state.alive[b] && !state.isMovedAside(b) && !blockers.has(b)) {
           blockers.add(b);
           clearChain(b);
         }
       const p = state.parent[cur] ?? -1;
-      if (
-        p >= 0 &&
-        state.rel[cur] === Loc.Inside &&
-        state.hasAttr(p, "open") &&
-        !state.attr(p, "open")
-      )
-        blockers.add(p);
+      if (p >= 0 && state.rel[cur] === Loc.Inside && state.isClosed(p)) blockers.add(p);
       cur = p;
     }
   };
   clearChain(i);
   const target = state.roomOf(i);
   const stops = [...new Set([...blockers].map((b) => state.roomOf(b)))].filter((r) => r !== target);
-  return blockers.size + shortestTour(state, state.room, stops, target);
+  return blockers.size + shortestTour(state, state.robotRoom(0), stops, target);
 }
 
 /** Fewest walks from `start` through every room of `stops` (any order) ending at `end`. */

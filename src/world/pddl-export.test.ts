@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTION_CATALOG } from "./catalog.ts";
 import { goalHolds as engineGoalHolds, resolveGoal } from "./goals.ts";
 import {
   applicable,
@@ -19,9 +18,10 @@ import {
 } from "./pddl-export.ts";
 import { planOracle, successors } from "./planner.ts";
 import { randomScene } from "./random-scene.ts";
+import { ACTION_CATALOG } from "./robograph-catalog.ts";
 import { PEN_GOAL, studyScene } from "./sample-scenes.ts";
 import { WorldState } from "./state.ts";
-import type { Goal, SceneGraph, WorldAction, WorldNode } from "./types.ts";
+import type { ActionName, Goal, SceneInput, WorldAction, WorldNode } from "./types.ts";
 
 function node(
   id: string,
@@ -37,7 +37,8 @@ function node(
  * capacity 2, a closed crate next door, three markers for COUNT goals, a node hidden by two
  * occluders and a blocker hiding two nodes (occlusion slots of width 2 on both sides).
  */
-function workshop(): SceneGraph {
+/** A three-room workshop, written in the single-robot shorthand. */
+function workshop(): SceneInput {
   const marker = { category: "marker" };
   return {
     nodes: [
@@ -120,7 +121,7 @@ const ASSEMBLE_GOAL: Goal = {
 
 interface Instance {
   label: string;
-  scene: SceneGraph;
+  scene: SceneInput;
   goal: Goal;
 }
 
@@ -131,7 +132,7 @@ const FIXED: Instance[] = [
 ];
 
 /** Exported text parsed back, plus the exporter's own encoder for state comparisons. */
-function load(scene: SceneGraph, goal: Goal): { problem: PddlProblem; task: PddlTask } {
+function load(scene: SceneInput, goal: Goal): { problem: PddlProblem; task: PddlTask } {
   const { domain, problem } = exportPddl(scene, goal);
   return { problem: loadPddl(domain, problem), task: buildPddlTask(scene, goal) };
 }
@@ -141,7 +142,7 @@ function encoded(task: PddlTask, state: WorldState): Set<string> {
 }
 
 function label(g: GroundAction): string {
-  const name = engineActionName(g.name) as WorldAction["name"];
+  const name = engineActionName(g.name) as ActionName;
   return `${name}(${g.args.slice(0, ACTION_CATALOG[name].parameters.length).join(",")})`;
 }
 
@@ -154,7 +155,7 @@ function engineLabel(a: WorldAction): string {
  * applicable ground action, after which the PDDL state equals the engine state's encoding;
  * the goal holds at the end in both. Returns the plan length.
  */
-function validateOraclePlan(scene: SceneGraph, goal: Goal): number {
+function validateOraclePlan(scene: SceneInput, goal: Goal): number {
   const { problem, task } = load(scene, goal);
   const engine = WorldState.fromScene(scene);
   const atoms = resolveGoal(engine, goal);
@@ -183,7 +184,7 @@ function validateOraclePlan(scene: SceneGraph, goal: Goal): number {
  * Along a random walk of the engine, the applicable ground actions correspond one to one to
  * the oracle's successors (same action, same argument list) and lead to the encoded successor.
  */
-function checkBisimulation(scene: SceneGraph, goal: Goal, choices: number[]): void {
+function checkBisimulation(scene: SceneInput, goal: Goal, choices: number[]): void {
   const { problem, task } = load(scene, goal);
   let state = WorldState.fromScene(scene);
   const atoms = resolveGoal(state, goal);

@@ -27,7 +27,7 @@
 import { LonghaulError, parseOrThrow } from "../core/index.ts";
 import { countPlaced, type ResolvedAtom, resolveGoal } from "./goals.ts";
 import { Loc, WorldState } from "./state.ts";
-import { Goal, type SceneGraph } from "./types.ts";
+import { Goal, type SceneInput } from "./types.ts";
 
 /** A literal: a predicate (or `=`) over variables and constants, possibly negated. */
 interface Lit {
@@ -98,7 +98,7 @@ export function engineActionName(pddlAction: string): string {
  * (unknown ids are INVALID_INPUT); scheduled events are not part of the export.
  */
 export function exportPddl(
-  scene: SceneGraph | WorldState,
+  scene: SceneInput | WorldState,
   goal: Goal,
   options: { name?: string } = {},
 ): { domain: string; problem: string } {
@@ -108,14 +108,20 @@ export function exportPddl(
 
 /** Build the structured export (see exportPddl). */
 export function buildPddlTask(
-  scene: SceneGraph | WorldState,
+  scene: SceneInput | WorldState,
   goal: Goal,
   options: { name?: string } = {},
 ): PddlTask {
   const state = scene instanceof WorldState ? scene.clone() : WorldState.fromScene(scene);
+  if (state.robots.length !== 1)
+    throw new LonghaulError("INVALID_INPUT", "PDDL export covers single-robot scenes", "robots");
   const atoms = resolveGoal(state, parseOrThrow(Goal, goal, "goal"));
+  if (atoms.some((a) => a.pred === "ATTR" || a.pred === "AT"))
+    throw new LonghaulError("INVALID_INPUT", "PDDL export has no ATTR or AT goal atoms", "goal");
   const name = pddlIdentifier(options.name ?? "longhaul-world");
-  const alive = state.ids.map((_, i) => i).filter((i) => state.alive[i]);
+  // The robot is implicit in the domain (robot-at, hands-free), not an object.
+  const robot = state.robotNode(0);
+  const alive = state.ids.map((_, i) => i).filter((i) => state.alive[i] && i !== robot);
   const isRoom = (i: number) => state.info[i]?.node.type === "room";
   for (const i of alive)
     if (isRoom(i) && (state.affords(i, "support") || state.affords(i, "contain")))
@@ -125,6 +131,8 @@ export function buildPddlTask(
         "scene.nodes",
       );
   const things = alive.filter((i) => !isRoom(i));
+  if (state.parent.some((p, i) => p === robot && state.rel[i] !== Loc.Held))
+    throw new LonghaulError("INVALID_INPUT", "PDDL export: nothing may rest on the robot", "edges");
   const n = (i: number) => pddlName(state.ids[i] as string);
 
   // Goal-restricted actions, as in the oracle's successor set.
@@ -149,7 +157,7 @@ export function buildPddlTask(
 
   // Active occlusion pairs (blockers never re-activate without events) and slot counts.
   const pairs = state.occludes.filter(
-    ([b, t]) => state.alive[b] && state.alive[t] && !state.attr(b, "moved_aside"),
+    ([b, t]) => state.alive[b] && state.alive[t] && !state.isMovedAside(b),
   );
   const occluders = new Map<number, number[]>();
   const occludees = new Map<number, number[]>();
@@ -225,8 +233,8 @@ export function buildPddlTask(
       }
 
   const encode = (s: WorldState): string[] => {
-    const out: string[] = [atom("robot-at", [n(s.room)])];
-    const free = s.hands.filter((h) => h < 0).length;
+    const out: string[] = [atom("robot-at", [n(s.robotRoom(0))])];
+    const free = s.freeHands(0);
     out.push(atom("hands-free", [counter(free)]));
     for (const i of things) {
       if (!s.alive[i]) continue;
@@ -244,8 +252,7 @@ export function buildPddlTask(
       for (let m = 0; m <= load; m++) out.push(atom("load-ge", [n(i), counter(m)]));
     }
     for (const [b, t] of s.occludes)
-      if (s.alive[b] && s.alive[t] && !s.attr(b, "moved_aside"))
-        out.push(atom("occludes", [n(b), n(t)]));
+      if (s.alive[b] && s.alive[t] && !s.isMovedAside(b)) out.push(atom("occludes", [n(b), n(t)]));
     for (const key of keys) {
       const count = countPlaced(s, key.rel, key.category, key.target);
       for (let m = 0; m <= count; m++) out.push(atom("tally-ge", [key.obj, counter(m)]));
@@ -347,7 +354,7 @@ function chainDepths(
   for (const x of things) {
     const set = new Set<number>();
     const p = state.parent[x] ?? -1;
-    if (p >= 0) set.add(p);
+    if (p >= 0 && state.rel[x] !== Loc.Held) set.add(p);
     if (holdable(x)) for (const r of receivers) if (r !== x) set.add(r);
     for (const [a, t] of canAttach) if (a === x) set.add(t);
     parents.set(x, [...set]);

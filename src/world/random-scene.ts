@@ -1,10 +1,12 @@
 /**
  * Seeded random RoboGraph-size scenes (about 18 nodes, 22 edges): rooms, furniture, openable
- * and open containers, occluders and goal placements. For property tests and benches; the
+ * and open containers, occluders and goal placements, and optionally more robots (one or two
+ * hands, some with a tray, some with fewer skills). For property tests and benches; the
  * robograph suite compiles its own families.
  */
 import { Rng } from "../core/index.ts";
-import type { Goal, GoalAtom, SceneGraph, WorldEdge, WorldNode } from "./types.ts";
+import { ROBOGRAPH_CATALOG } from "./robograph-catalog.ts";
+import type { Goal, GoalAtom, RobotSpec, SceneGraph, WorldEdge, WorldNode } from "./types.ts";
 
 /** Size knobs for a random scene. */
 export interface RandomSceneOptions {
@@ -12,6 +14,8 @@ export interface RandomSceneOptions {
   objects?: number;
   containers?: number;
   goals?: number;
+  /** Robots (default 1: the two-handed `robot` with every skill, in the first room). */
+  robots?: number;
 }
 
 /** A random solvable-by-construction scene and goal from a seed. */
@@ -99,13 +103,32 @@ export function randomScene(
   for (const c of containers)
     if (nodes.find((n) => n.id === c)?.affordances.includes("openable") && rng.chance(0.5))
       atoms.push({ pred: "CLOSED", node: c });
+  const robots: RobotSpec[] = [{ id: "robot", room: rooms[0] as string, hands: [null, null] }];
+  // Extra robots draw last, so single-robot scenes stay as they were.
+  const skills = ROBOGRAPH_CATALOG.entries.map((e) => e.name);
+  for (let k = 1; k < (options.robots ?? 1); k++) {
+    const id = `robot_${k}`;
+    const robot: RobotSpec = {
+      id,
+      room: rng.pick(rooms),
+      hands: rng.chance(0.5) ? [null] : [null, null],
+    };
+    if (rng.chance(0.5)) robot.skills = rng.sample(skills, rng.range(3, skills.length));
+    robots.push(robot);
+    if (rng.chance(0.5)) {
+      add({
+        id: `tray_${k}`,
+        type: "container",
+        name: `tray ${k}`,
+        category: "tray",
+        affordances: ["contain"],
+        capacity: 2,
+      });
+      edges.push({ from: `tray_${k}`, to: id, rel: "ON" });
+    }
+  }
   return {
-    scene: {
-      nodes,
-      edges,
-      robot: { room: rooms[0] as string, hands: [null, null] },
-      navigation: roomCount > 1,
-    },
+    scene: { nodes, edges, robots, navigation: roomCount > 1 },
     goal: { all: atoms },
   };
 }

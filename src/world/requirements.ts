@@ -1,7 +1,8 @@
 /**
  * What a goal still requires of a state: the goal-directed actions and the prerequisite
  * actions (walks, opens, occluder removals, grabs) that distinct entities need. It feeds both
- * the ordered action distance of appendix A and the planner's admissible heuristic.
+ * the ordered action distance of appendix A and the planner's admissible heuristic. Like the
+ * planner it reasons about RoboGraph's Table 5 catalog and the scene's first robot.
  */
 import { atomHolds, countPlaced, type ResolvedAtom } from "./goals.ts";
 import { Loc, type WorldState } from "./state.ts";
@@ -64,7 +65,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
       case "ON":
       case "INSIDE":
         relevant.push(a.target);
-        if (a.pred === "INSIDE" && isClosed(state, a.target)) opens.add(a.target);
+        if (a.pred === "INSIDE" && state.isClosed(a.target)) opens.add(a.target);
         // Per object once: a repeated atom must not count its carrying or hand needs twice.
         if (need.has(a.object)) break;
         need.add(a.object);
@@ -82,7 +83,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
         if (n < a.n) {
           deficit.set(key, Math.max(deficit.get(key) ?? 0, a.n - n));
           relevant.push(a.target);
-          if (a.rel === Loc.Inside && isClosed(state, a.target)) opens.add(a.target);
+          if (a.rel === Loc.Inside && state.isClosed(a.target)) opens.add(a.target);
         } else surplus.set(key, Math.max(surplus.get(key) ?? 0, n - a.n));
         break;
       }
@@ -107,10 +108,9 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
     // Every closed container and active occluder on the way down to x must be dealt with.
     for (let cur = x, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
       for (const [b, t] of state.occludes)
-        if (t === cur && state.alive[b] && !state.attr(b, "moved_aside") && !need.has(b))
-          blockers.add(b);
+        if (t === cur && state.alive[b] && !state.isMovedAside(b) && !need.has(b)) blockers.add(b);
       const p = state.parent[cur] ?? -1;
-      if (p >= 0 && state.rel[cur] === Loc.Inside && isClosed(state, p)) opens.add(p);
+      if (p >= 0 && state.rel[cur] === Loc.Inside && state.isClosed(p)) opens.add(p);
       cur = p;
     }
   }
@@ -122,7 +122,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
   let handReleases = 0;
   let regrabs = 0;
   if (twoHanded || opens.size > 0) {
-    for (const h of state.hands) if (h >= 0 && !need.has(h)) handReleases++;
+    for (const h of state.hands[0] ?? []) if (h >= 0 && !need.has(h)) handReleases++;
     // A held object bound into a closed container (or onto a target behind one) cannot be
     // placed before that open, which needs both hands: it is put down and grabbed again.
     handReleases += heldBlocked;
@@ -133,7 +133,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
   let walkLowerBound = 0;
   if (state.adjacent.length > 0) {
     const tree = roomTree(state);
-    walk = walkNeeds(state, tree, rooms);
+    walk = walkNeeds(tree, rooms);
     walkLowerBound = walk.max;
     if (tree.isTree)
       walkLowerBound = Math.max(walkLowerBound, treeWalkBound(state, tree, rooms, moves));
@@ -144,7 +144,7 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
       walkLowerBound = Math.max(
         walkLowerBound,
         Math.ceil(carry / 2),
-        layerWalkBound(state, tree, rooms, moves),
+        layerWalkBound(tree, rooms, moves),
       );
     }
   }
@@ -165,17 +165,12 @@ export function requirements(state: WorldState, atoms: readonly ResolvedAtom[]):
   };
 }
 
-/** Is node `i` a closed openable. */
-function isClosed(state: WorldState, i: number): boolean {
-  return state.hasAttr(i, "open") && !state.attr(i, "open");
-}
-
 /** Does placing something ON/INSIDE `target` wait for an open (closed target or enclosure). */
 function blockedTarget(state: WorldState, target: number, pred: "ON" | "INSIDE"): boolean {
-  if (pred === "INSIDE" && isClosed(state, target)) return true;
+  if (pred === "INSIDE" && state.isClosed(target)) return true;
   for (let cur = target, guard = 0; cur >= 0 && guard <= state.ids.length; guard++) {
     const p = state.parent[cur] ?? -1;
-    if (p >= 0 && state.rel[cur] === Loc.Inside && isClosed(state, p)) return true;
+    if (p >= 0 && state.rel[cur] === Loc.Inside && state.isClosed(p)) return true;
     cur = p;
   }
   return false;
@@ -221,9 +216,10 @@ function roomTree(state: WorldState): RoomTree {
   const dist = new Int32Array(state.ids.length);
   const order: number[] = [];
   let edges = 0;
-  if (state.room >= 0) {
-    parent[state.room] = -1;
-    order.push(state.room);
+  const start = state.robotRoom(0);
+  if (start >= 0) {
+    parent[start] = -1;
+    order.push(start);
   }
   for (let k = 0; k < order.length; k++) {
     const r = order[k] as number;
@@ -261,8 +257,9 @@ function treeWalkBound(
   const up = new Int32Array(n);
   const down = new Int32Array(n);
   const { parent, dist } = tree;
+  const start = tree.order[0] ?? -1;
   for (const r of rooms)
-    for (let v = r; v >= 0 && v !== state.room && (parent[v] ?? -2) >= 0; v = parent[v] ?? -1)
+    for (let v = r; v >= 0 && v !== start && (parent[v] ?? -2) >= 0; v = parent[v] ?? -1)
       visit[v] = 1;
   for (const [from, to] of moves) {
     if (from === to || from < 0 || to < 0 || parent[from] === -2 || parent[to] === -2) continue;
@@ -282,7 +279,7 @@ function treeWalkBound(
   }
   let total = 0;
   for (const v of tree.order)
-    if (v !== state.room) total += cutCrossings(up[v] ?? 0, down[v] ?? 0, visit[v] === 1);
+    if (v !== start) total += cutCrossings(up[v] ?? 0, down[v] ?? 0, visit[v] === 1);
   return total;
 }
 
@@ -299,7 +296,6 @@ function cutCrossings(up: number, down: number, visit: boolean): number {
  * most one of them and their crossing bounds add up.
  */
 function layerWalkBound(
-  state: WorldState,
   tree: RoomTree,
   rooms: ReadonlySet<number>,
   moves: readonly [number, number][],
@@ -307,7 +303,7 @@ function layerWalkBound(
   const { parent, dist } = tree;
   const reached = (r: number) => r >= 0 && parent[r] !== -2;
   let total = 0;
-  const depth = dist[tree.order[tree.order.length - 1] ?? state.room] ?? 0;
+  const depth = dist[tree.order[tree.order.length - 1] ?? -1] ?? 0;
   for (let k = 1; k <= depth; k++) {
     let up = 0;
     let down = 0;
@@ -326,17 +322,14 @@ function layerWalkBound(
 }
 
 /** Over the relevant rooms: the farthest walk distance and the shortest-path tree's size. */
-function walkNeeds(
-  state: WorldState,
-  tree: RoomTree,
-  rooms: Set<number>,
-): { max: number; tree: number } {
+function walkNeeds(tree: RoomTree, rooms: Set<number>): { max: number; tree: number } {
   let max = 0;
   const onTree = new Set<number>();
+  const start = tree.order[0] ?? -1;
   for (const r of rooms) {
-    if (r < 0 || r === state.room || tree.parent[r] === -2) continue;
+    if (r < 0 || r === start || tree.parent[r] === -2) continue;
     max = Math.max(max, tree.dist[r] ?? 0);
-    for (let cur = r; cur >= 0 && cur !== state.room; cur = tree.parent[cur] ?? -1) onTree.add(cur);
+    for (let cur = r; cur >= 0 && cur !== start; cur = tree.parent[cur] ?? -1) onTree.add(cur);
   }
   return { max, tree: onTree.size };
 }

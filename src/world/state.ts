@@ -1,13 +1,16 @@
 /**
  * The compact mutable latent state behind a scene graph: per-node parent/relation arrays, an
- * attribute bitmask, occlusion and adjacency edge lists, and the robot. Cloning copies flat
- * arrays only, so the engine step and the planner stay fast.
+ * attribute bitmask, occlusion and adjacency edge lists, and the robots. Robots are nodes (type
+ * `robot`) located in a room; a held node's parent is its robot, so whatever a robot carries
+ * (in hand, or on a tray resting on it) moves with it. Cloning copies flat arrays only, so the
+ * engine step and the planner stay fast.
  */
 import { LonghaulError, parseOrThrow } from "../core/index.ts";
 import {
-  type Affordance,
   type AttrName,
   type NodeAttrs,
+  normalizeScene,
+  type RobotSpec,
   SceneGraph,
   type WorldEdge,
   type WorldNode,
@@ -23,66 +26,148 @@ export enum Loc {
   Held = 5,
 }
 
-/** Attribute bits: `has` marks applicability, `val` the current value. */
-export const ATTR_BIT: Record<AttrName, number> = {
-  open: 1,
-  pressed: 2,
-  assembled: 4,
-  moved_aside: 8,
-};
-const ATTRS = Object.keys(ATTR_BIT) as AttrName[];
+/** Bits of the attributes the engine reads itself (always registered first, in this order). */
+export const OPEN = 1;
+export const PRESSED = 2;
+export const ASSEMBLED = 4;
+export const MOVED_ASIDE = 8;
+/** The core attributes' bits; shared as every state's initial table, never mutated. */
+const CORE_ATTRS: ReadonlyMap<AttrName, number> = new Map([
+  ["open", OPEN],
+  ["pressed", PRESSED],
+  ["assembled", ASSEMBLED],
+  ["moved_aside", MOVED_ASIDE],
+]);
+/** Attribute bits fit a 31-bit integer. */
+const MAX_ATTRS = 31;
 
 /** Static per-node facts that never change once the node exists. */
 export interface NodeInfo {
   node: WorldNode;
-  affords: ReadonlySet<Affordance>;
+  affords: ReadonlySet<string>;
   compatible: ReadonlySet<string>;
+}
+
+/** Static facts about one robot. */
+export interface RobotInfo {
+  /** The robot as declared (room and hands are its initial state). */
+  spec: RobotSpec;
+  /** Its node index. */
+  node: number;
+  /** Catalog actions it may execute; null = all. */
+  skills: ReadonlySet<string> | null;
 }
 
 /** The latent world state G_t in array form, indexed by node number. */
 export class WorldState {
-  ids: string[] = [];
-  index = new Map<string, number>();
-  info: NodeInfo[] = [];
-  alive: boolean[] = [];
-  parent: number[] = [];
-  rel: Loc[] = [];
-  has: number[] = [];
-  val: number[] = [];
+  ids: string[];
+  index: Map<string, number>;
+  info: NodeInfo[];
+  alive: boolean[];
+  parent: number[];
+  rel: Loc[];
+  has: number[];
+  val: number[];
   /** Active-or-not occlusion edges as [blocker, hidden] pairs. */
-  occludes: [number, number][] = [];
+  occludes: [number, number][];
   /** Undirected room adjacency as pairs. */
-  adjacent: [number, number][] = [];
-  room = -1;
-  hands: [number, number] = [-1, -1];
-  navigation = false;
+  adjacent: [number, number][];
+  /** Robots in scene order (static; shared by clones). */
+  robots: RobotInfo[];
+  /** Per robot, what each hand holds (-1 when empty). */
+  hands: number[][];
+  /** Attribute name -> bit, in registration order (copied before a new name is added). */
+  attrBits: ReadonlyMap<AttrName, number>;
+  navigation: boolean;
+
+  /**
+   * An empty state, or a copy of `from`'s dynamic state sharing its id tables, robots and
+   * attribute bits (both paths assign every field in the same order: one object shape).
+   */
+  private constructor(from?: WorldState) {
+    if (from) {
+      this.ids = from.ids;
+      this.index = from.index;
+      this.info = from.info;
+      this.alive = from.alive.slice();
+      this.parent = from.parent.slice();
+      this.rel = from.rel.slice();
+      this.has = from.has.slice();
+      this.val = from.val.slice();
+      this.occludes = from.occludes.map(([b, t]) => [b, t]);
+      this.adjacent = from.adjacent.map(([a, b]) => [a, b]);
+      this.robots = from.robots;
+      // Pushed, not preallocated: a holey array would make hand reads polymorphic.
+      this.hands = [];
+      for (let r = 0; r < from.hands.length; r++)
+        this.hands.push((from.hands[r] as number[]).slice());
+      this.attrBits = from.attrBits;
+      this.navigation = from.navigation;
+    } else {
+      this.ids = [];
+      this.index = new Map();
+      this.info = [];
+      this.alive = [];
+      this.parent = [];
+      this.rel = [];
+      this.has = [];
+      this.val = [];
+      this.occludes = [];
+      this.adjacent = [];
+      this.robots = [];
+      this.hands = [];
+      this.attrBits = CORE_ATTRS;
+      this.navigation = false;
+    }
+  }
 
   /** Build and validate a state from a scene graph; throws INVALID_INPUT naming what is wrong. */
   static fromScene(input: unknown): WorldState {
-    const scene = parseOrThrow(SceneGraph, input, "scene graph");
+    const scene = parseOrThrow(SceneGraph, normalizeScene(input), "scene graph");
     const s = new WorldState();
     s.navigation = scene.navigation;
     scene.nodes.forEach((node, i) => {
       if (s.index.has(node.id)) fail(`nodes[${i}].id`, `duplicate node id ${node.id}`);
+      if (node.type === "robot")
+        fail(`nodes[${i}].type`, "robots are declared in robots, not among the nodes");
       s.addNode(node);
+    });
+    // Robot nodes come after the scene's nodes, so scene node numbers do not depend on robots.
+    scene.robots.forEach((spec, r) => {
+      if (s.index.has(spec.id)) fail(`robots[${r}].id`, `duplicate node id ${spec.id}`);
+      const node = s.addNode({
+        id: spec.id,
+        type: "robot",
+        name: spec.name ?? spec.id,
+        category: "robot",
+        affordances: [],
+        attrs: {},
+      });
+      s.robots.push({ spec, node, skills: spec.skills ? new Set(spec.skills) : null });
+      s.hands.push(spec.hands.map(() => -1));
     });
     scene.edges.forEach((edge, i) => {
       s.loadEdge(edge, `edges[${i}]`);
     });
-    const room = s.index.get(scene.robot.room);
-    if (room === undefined || s.info[room]?.node.type !== "room")
-      fail("robot.room", `${scene.robot.room} is not a room`);
-    s.room = room;
-    scene.robot.hands.forEach((id, h) => {
-      if (id === null) return;
-      const i = s.index.get(id);
-      if (i === undefined) fail(`robot.hands[${h}]`, `unknown node ${id}`);
-      if (s.rel[i] !== Loc.None) fail(`robot.hands[${h}]`, `${id} is held but also placed`);
-      s.hold(i, h);
+    scene.robots.forEach((spec, r) => {
+      const room = s.index.get(spec.room);
+      if (room === undefined || s.info[room]?.node.type !== "room")
+        fail(`robots[${r}].room`, `${spec.room} is not a room`);
+      s.place(s.robotNode(r), Loc.InRoom, room);
+      spec.hands.forEach((id, h) => {
+        if (id === null) return;
+        const i = s.index.get(id);
+        const path = `robots[${r}].hands[${h}]`;
+        if (i === undefined) fail(path, `unknown node ${id}`);
+        const type = s.info[i]?.node.type;
+        if (type === "room" || type === "robot") fail(path, `a ${type} cannot be held`);
+        if (s.rel[i] !== Loc.None) fail(path, `${id} is held but also placed`);
+        if ((s.hands[r]?.[h] ?? -1) >= 0) fail(path, "the hand already holds a HELD edge's node");
+        s.hold(i, r, h);
+      });
     });
     for (let i = 0; i < s.ids.length; i++) {
-      const type = s.info[i]?.node.type;
-      if (type === "room" || type === "robot") continue;
+      if (s.info[i]?.node.type === "room") continue;
       if (s.rel[i] === Loc.None) fail("edges", `node ${s.ids[i]} has no location`);
     }
     const cycle = s.findCycle();
@@ -104,10 +189,30 @@ export class WorldState {
     this.alive.push(true);
     this.parent.push(-1);
     this.rel.push(Loc.None);
-    const [has, val] = encodeAttrs(node.attrs);
+    let has = 0;
+    let val = 0;
+    for (const name in node.attrs) {
+      const bit = this.registerAttr(name);
+      has |= bit;
+      if (node.attrs[name]) val |= bit;
+    }
     this.has.push(has);
     this.val.push(val);
     return i;
+  }
+
+  /** The bit of an attribute, registering a new name (copy-on-write for clones). */
+  registerAttr(name: AttrName): number {
+    const known = this.attrBits.get(name);
+    if (known !== undefined) return known;
+    if (this.attrBits.size >= MAX_ATTRS)
+      throw new LonghaulError(
+        "INVALID_INPUT",
+        `a world holds at most ${MAX_ATTRS} distinct attributes; ${name} is one too many`,
+      );
+    const bit = 2 ** this.attrBits.size;
+    this.attrBits = new Map([...this.attrBits, [name, bit]]);
+    return bit;
   }
 
   private loadEdge(edge: WorldEdge, path: string): void {
@@ -123,6 +228,8 @@ export class WorldState {
   /** Add an edge; returns a problem description instead of changing anything when invalid. */
   addEdge(from: number, to: number, rel: WorldEdge["rel"]): string | null {
     const toType = this.info[to]?.node.type;
+    if (this.robotIndex(from) >= 0 && rel !== "HELD" && rel !== "OCCLUDES")
+      return "a robot's location is its room (robots[].room), changed by its own actions";
     switch (rel) {
       case "OCCLUDES":
         if (!this.occludes.some(([b, t]) => b === from && t === to)) this.occludes.push([from, to]);
@@ -133,10 +240,14 @@ export class WorldState {
         if (!this.areAdjacent(from, to)) this.adjacent.push([from, to]);
         return null;
       case "HELD": {
-        const hand = this.hands.indexOf(-1);
-        if (hand < 0) return "both hands are full";
+        const r = this.robotIndex(from);
+        if (r < 0) return "HELD edges go from a robot";
+        if (toType === "room" || toType === "robot") return `a ${toType} cannot be held`;
+        const hand = this.hands[r]?.indexOf(-1) ?? -1;
+        if (hand < 0) return `${this.ids[from]} has no free hand`;
+        if (this.isAncestor(to, from)) return "placement cycle";
         this.unplace(to);
-        this.hold(to, hand);
+        this.hold(to, r, hand);
         return null;
       }
       case "IN_ROOM":
@@ -163,18 +274,48 @@ export class WorldState {
   /** Remove node `i` from its location or hand. */
   unplace(i: number): void {
     if (this.rel[i] === Loc.Held) {
-      const h = this.hands.indexOf(i);
-      if (h >= 0) this.hands[h] = -1;
+      const hands = this.hands[this.robotIndex(this.parent[i] ?? -1)];
+      const h = hands?.indexOf(i) ?? -1;
+      if (hands && h >= 0) hands[h] = -1;
     }
     this.parent[i] = -1;
     this.rel[i] = Loc.None;
   }
 
-  /** Put node `i` in hand `h`. */
-  hold(i: number, h: number): void {
-    this.hands[h] = i;
-    this.parent[i] = -1;
+  /** Put node `i` in hand `h` of robot `r`. */
+  hold(i: number, r: number, h: number): void {
+    (this.hands[r] as number[])[h] = i;
+    this.parent[i] = this.robotNode(r);
     this.rel[i] = Loc.Held;
+  }
+
+  /** Robot `r`'s node index. */
+  robotNode(r: number): number {
+    return this.robots[r]?.node ?? -1;
+  }
+
+  /** The robot whose node is `i`, or -1. */
+  robotIndex(i: number): number {
+    for (let r = 0; r < this.robots.length; r++) if (this.robots[r]?.node === i) return r;
+    return -1;
+  }
+
+  /** The room robot `r` is in. */
+  robotRoom(r: number): number {
+    return this.parent[this.robotNode(r)] ?? -1;
+  }
+
+  /** The robot holding node `i`, or -1. */
+  holder(i: number): number {
+    return this.rel[i] === Loc.Held ? this.robotIndex(this.parent[i] ?? -1) : -1;
+  }
+
+  /** Number of robot `r`'s empty hands. */
+  freeHands(r: number): number {
+    const hands = this.hands[r] ?? [];
+    let n = 0;
+    for (let h = 0; h < hands.length; h++) if ((hands[h] as number) < 0) n++;
+    return n;
   }
 
   /** True when `a` is `b` or on `b`'s location chain. */
@@ -202,23 +343,33 @@ export class WorldState {
 
   /** Does node `i` have attribute `attr` at all. */
   hasAttr(i: number, attr: AttrName): boolean {
-    return ((this.has[i] ?? 0) & ATTR_BIT[attr]) !== 0;
+    return ((this.has[i] ?? 0) & (this.attrBits.get(attr) ?? 0)) !== 0;
   }
 
   /** Current value of an attribute (false when not applicable). */
   attr(i: number, attr: AttrName): boolean {
-    return ((this.val[i] ?? 0) & ATTR_BIT[attr]) !== 0;
+    return ((this.val[i] ?? 0) & (this.attrBits.get(attr) ?? 0)) !== 0;
+  }
+
+  /** Is node `i` an openable that is closed (its contents are hidden). */
+  isClosed(i: number): boolean {
+    return ((this.has[i] ?? 0) & OPEN) !== 0 && ((this.val[i] ?? 0) & OPEN) === 0;
+  }
+
+  /** Is node `i` a blocker that was moved aside. */
+  isMovedAside(i: number): boolean {
+    return ((this.val[i] ?? 0) & MOVED_ASIDE) !== 0;
   }
 
   /** Set an attribute (making it applicable). */
   setAttr(i: number, attr: AttrName, value: boolean): void {
-    const bit = ATTR_BIT[attr];
+    const bit = this.registerAttr(attr);
     this.has[i] = (this.has[i] ?? 0) | bit;
     this.val[i] = value ? (this.val[i] ?? 0) | bit : (this.val[i] ?? 0) & ~bit;
   }
 
   /** Does node `i` have an affordance. */
-  affords(i: number, affordance: Affordance): boolean {
+  affords(i: number, affordance: string): boolean {
     return this.info[i]?.affords.has(affordance) ?? false;
   }
 
@@ -227,12 +378,12 @@ export class WorldState {
     return this.adjacent.some(([a, b]) => (a === r && b === q) || (a === q && b === r));
   }
 
-  /** Rooms adjacent to the robot's room, in index order. */
-  adjacentRooms(): number[] {
+  /** Rooms adjacent to room `room`, in index order. */
+  adjacentRooms(room: number): number[] {
     const out: number[] = [];
     for (const [a, b] of this.adjacent) {
-      if (a === this.room && this.alive[b]) out.push(b);
-      else if (b === this.room && this.alive[a]) out.push(a);
+      if (a === room && this.alive[b]) out.push(b);
+      else if (b === room && this.alive[a]) out.push(a);
     }
     return out.sort((x, y) => x - y);
   }
@@ -254,37 +405,44 @@ export class WorldState {
   /** Is node `i` hidden by an active OCCLUDES edge (blocker alive and not moved aside). */
   isOccluded(i: number): boolean {
     for (const [b, t] of this.occludes)
-      if (t === i && this.alive[b] && !this.attr(b, "moved_aside")) return true;
+      if (t === i && this.alive[b] && !this.isMovedAside(b)) return true;
     return false;
   }
 
   /**
-   * Visibility (Eq. 8): in the robot's room and reachable from the room without crossing an
-   * active blocker — a closed container on the way in, or an active OCCLUDES edge on the node
-   * or any node it rests on. Held nodes and the current room are always visible.
+   * Visibility (Eq. 8) for robot `r`: in its room and reachable from the room without crossing
+   * an active blocker — a closed container on the way in, or an active OCCLUDES edge on the
+   * node or any node it rests on. A held node is seen where its robot is (its own occluders
+   * do not count); robots stand IN_ROOM like fixtures.
    */
-  isVisible(i: number): boolean {
+  isVisible(i: number, r = 0): boolean {
     if (!this.alive[i]) return false;
+    const room = this.robotRoom(r);
     let cur = i;
     for (let guard = 0; guard <= this.ids.length; guard++) {
       const rel = this.rel[cur];
-      if (rel === Loc.Held) return true;
-      if (this.info[cur]?.node.type === "room") return cur === this.room;
+      // A held node is seen wherever its robot is; a robot is located IN_ROOM like a fixture.
+      if (rel === Loc.Held) {
+        cur = this.parent[cur] ?? -1;
+        continue;
+      }
+      if (this.info[cur]?.node.type === "room") return cur === room;
       if (this.isOccluded(cur)) return false;
       const p = this.parent[cur] ?? -1;
       if (p < 0) return false;
-      if (rel === Loc.Inside && this.hasAttr(p, "open") && !this.attr(p, "open")) return false;
+      if (rel === Loc.Inside && this.isClosed(p)) return false;
       cur = p;
     }
     return false;
   }
 
-  /** Every node's visibility at once, memoised along location chains (O(n + occluders)). */
-  visibility(): boolean[] {
+  /** Every node's visibility for robot `r`, memoised along location chains (O(n + occluders)). */
+  visibility(r = 0): boolean[] {
     const n = this.ids.length;
+    const room = this.robotRoom(r);
     const occluded = new Array<boolean>(n).fill(false);
     for (const [b, t] of this.occludes)
-      if (this.alive[b] && !this.attr(b, "moved_aside")) occluded[t] = true;
+      if (this.alive[b] && !this.isMovedAside(b)) occluded[t] = true;
     const memo = new Int8Array(n); // 0 unknown, 1 visible, 2 hidden
     const stack: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -299,14 +457,13 @@ export class WorldState {
         stack.push(cur);
         const rel = this.rel[cur];
         if (!this.alive[cur]) verdict = 2;
-        else if (rel === Loc.Held) verdict = 1;
-        else if (this.info[cur]?.node.type === "room") verdict = cur === this.room ? 1 : 2;
+        else if (rel === Loc.Held) cur = this.parent[cur] ?? -1;
+        else if (this.info[cur]?.node.type === "room") verdict = cur === room ? 1 : 2;
         else if (occluded[cur]) verdict = 2;
         else {
           const p = this.parent[cur] ?? -1;
           if (p < 0 || stack.length > n) verdict = 2;
-          else if (rel === Loc.Inside && this.hasAttr(p, "open") && !this.attr(p, "open"))
-            verdict = 2;
+          else if (rel === Loc.Inside && this.isClosed(p)) verdict = 2;
           else cur = p;
         }
       }
@@ -320,11 +477,10 @@ export class WorldState {
     return Array.from(memo, (v) => v === 1);
   }
 
-  /** The room a node is in (following its location chain), or -1. */
+  /** The room a node is in (following its location chain, through the robot that holds it), or -1. */
   roomOf(i: number): number {
     let cur = i;
     for (let guard = 0; cur >= 0 && guard <= this.ids.length; guard++) {
-      if (this.rel[cur] === Loc.Held) return this.room;
       if (this.info[cur]?.node.type === "room") return cur;
       cur = this.parent[cur] ?? -1;
     }
@@ -338,43 +494,43 @@ export class WorldState {
     this.info = this.info.slice();
   }
 
-  /** A copy of the dynamic state; id tables are shared until `unshareIds`. */
+  /** A copy of the dynamic state; id tables, robots and attribute bits are shared. */
   clone(): WorldState {
-    const s = new WorldState();
-    s.ids = this.ids;
-    s.index = this.index;
-    s.info = this.info;
-    s.alive = this.alive.slice();
-    s.parent = this.parent.slice();
-    s.rel = this.rel.slice();
-    s.has = this.has.slice();
-    s.val = this.val.slice();
-    s.occludes = this.occludes.map(([b, t]) => [b, t]);
-    s.adjacent = this.adjacent.map(([a, b]) => [a, b]);
-    s.room = this.room;
-    s.hands = [this.hands[0], this.hands[1]];
-    s.navigation = this.navigation;
-    return s;
+    return new WorldState(this);
   }
 
-  /** A compact key of the dynamic state, with the two hands sorted (they are symmetric). */
+  /** A compact key of the dynamic state, with each robot's hands sorted (they are symmetric). */
   key(): string {
-    const [h0, h1] = this.hands;
-    let out = `${this.room}|${Math.min(h0, h1)},${Math.max(h0, h1)}|`;
+    let out = "";
+    for (const hands of this.hands) {
+      if (hands.length === 2) {
+        const [h0, h1] = hands as [number, number];
+        out += `${Math.min(h0, h1)},${Math.max(h0, h1)}|`;
+      } else out += `${hands.slice().sort((a, b) => a - b)}|`;
+    }
     for (let i = 0; i < this.parent.length; i++)
       out += `${this.parent[i]}${"nOIAR"[this.rel[i] ?? 0] ?? "H"}${this.val[i]};`;
     for (const [b, t] of this.occludes) out += `o${b}-${t}`;
     return out;
   }
 
-  /** The latent graph as plain data (node attrs reflect the current state). */
+  /** The attributes of node `i` as data, in registration order. */
+  attrsOf(i: number): NodeAttrs {
+    const has = this.has[i] ?? 0;
+    const val = this.val[i] ?? 0;
+    const out: NodeAttrs = {};
+    for (const [name, bit] of this.attrBits) if (has & bit) out[name] = (val & bit) !== 0;
+    return out;
+  }
+
+  /** The latent graph as plain data (node attrs, robot rooms and hands reflect the current state). */
   toScene(): SceneGraph {
     const nodes: WorldNode[] = [];
     const edges: WorldEdge[] = [];
     for (let i = 0; i < this.ids.length; i++) {
       const info = this.info[i];
-      if (!info || !this.alive[i]) continue;
-      nodes.push({ ...info.node, attrs: decodeAttrs(this.has[i] ?? 0, this.val[i] ?? 0) });
+      if (!info || !this.alive[i] || info.node.type === "robot") continue;
+      nodes.push({ ...info.node, attrs: this.attrsOf(i) });
       const rel = this.rel[i];
       const p = this.parent[i] ?? -1;
       if (p >= 0 && rel !== undefined && rel !== Loc.None && rel !== Loc.Held)
@@ -385,39 +541,18 @@ export class WorldState {
         edges.push({ from: this.ids[b] as string, to: this.ids[t] as string, rel: "OCCLUDES" });
     for (const [a, b] of this.adjacent)
       edges.push({ from: this.ids[a] as string, to: this.ids[b] as string, rel: "ADJACENT" });
-    const hand = (h: number) => (h >= 0 ? (this.ids[h] as string) : null);
-    return {
-      nodes,
-      edges,
-      robot: {
-        room: this.ids[this.room] as string,
-        hands: [hand(this.hands[0]), hand(this.hands[1])],
-      },
-      navigation: this.navigation,
-    };
+    const id = (i: number) => (i >= 0 ? (this.ids[i] as string) : null);
+    const robots = this.robots.map((robot, r) => ({
+      ...robot.spec,
+      room: this.ids[this.robotRoom(r)] as string,
+      hands: (this.hands[r] ?? []).map(id),
+    }));
+    return { nodes, edges, robots, navigation: this.navigation };
   }
 }
 
 /** Location codes to edge relation names. */
 export const LOC_REL = ["ON", "ON", "INSIDE", "ATTACHED", "IN_ROOM", "HELD"] as const;
-
-function encodeAttrs(attrs: NodeAttrs): [number, number] {
-  let has = 0;
-  let val = 0;
-  for (const name of ATTRS) {
-    const v = attrs[name];
-    if (v === undefined) continue;
-    has |= ATTR_BIT[name];
-    if (v) val |= ATTR_BIT[name];
-  }
-  return [has, val];
-}
-
-function decodeAttrs(has: number, val: number): NodeAttrs {
-  const out: NodeAttrs = {};
-  for (const name of ATTRS) if (has & ATTR_BIT[name]) out[name] = (val & ATTR_BIT[name]) !== 0;
-  return out;
-}
 
 function fail(path: string, message: string): never {
   throw new LonghaulError("INVALID_INPUT", `invalid scene graph: ${message}`, path);

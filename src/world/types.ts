@@ -1,10 +1,11 @@
 /**
- * The world engine's data model as zod schemas: scene graph G = (V, E, X), goal predicates,
- * action schemas, event schedules Λ = {⟨ψ, δ, κ⟩} (RoboGraph Eq. 1, 10, 12) and the agent view.
+ * The world engine's data model as zod schemas: scene graph G = (V, E, X) with its robots, goal
+ * predicates, grounded actions, event schedules Λ = {⟨ψ, δ, κ⟩} (RoboGraph Eq. 1, 10, 12) and
+ * the agent view. Action catalogs (skill schemas) are in catalog.ts.
  */
 import { z } from "zod";
 
-/** Node kinds of a RoboGraph scene graph. */
+/** Node kinds. `robot` nodes are declared in `SceneGraph.robots`, never in `nodes`. */
 export const NodeType = z.enum([
   "room",
   "furniture",
@@ -16,34 +17,29 @@ export const NodeType = z.enum([
 ]);
 export type NodeType = z.infer<typeof NodeType>;
 
+/** A lower-case key naming an affordance, attribute or action. */
+export const Key = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, "use lowercase letters, digits and '_', starting with a letter");
+
 /**
- * What a node affords: `openable` (open/close), `pressable`, `grabbable`, `movable` (a blocker
- * move_aside can shift), `support` (puton target), `contain` (putin target), `attachable` (part).
+ * What a node affords; any key a catalog's preconditions test. RoboGraph's are `openable`
+ * (open/close), `pressable`, `grabbable`, `movable` (a blocker move_aside can shift), `support`
+ * (puton target), `contain` (putin target) and `attachable` (part).
  */
-export const Affordance = z.enum([
-  "openable",
-  "pressable",
-  "grabbable",
-  "movable",
-  "support",
-  "contain",
-  "attachable",
-]);
+export const Affordance = Key;
 export type Affordance = z.infer<typeof Affordance>;
 
-/** Mutable boolean node attributes; `is_full` is derived from `capacity`, never stored. */
-export const AttrName = z.enum(["open", "pressed", "assembled", "moved_aside"]);
+/**
+ * A boolean node attribute; any key. The engine itself reads `open` (closed containers hide
+ * their contents), `moved_aside` (inactive blockers) and the goal predicates' `pressed` and
+ * `assembled`; `is_full` is derived from `capacity`, never stored.
+ */
+export const AttrName = Key;
 export type AttrName = z.infer<typeof AttrName>;
 
-/** Mutable state of one node; absent means "not applicable" (e.g. `open` on a plate). */
-export const NodeAttrs = z
-  .object({
-    open: z.boolean().optional(),
-    pressed: z.boolean().optional(),
-    assembled: z.boolean().optional(),
-    moved_aside: z.boolean().optional(),
-  })
-  .strict();
+/** Mutable state of one node; an absent attribute is "not applicable" (`open` on a plate). */
+export const NodeAttrs = z.record(AttrName, z.boolean());
 export type NodeAttrs = z.infer<typeof NodeAttrs>;
 
 /** A node id: letters, digits, `_`, `-`, `.`; ids starting with `$` are event bindings. */
@@ -72,8 +68,8 @@ export type WorldNode = z.infer<typeof WorldNode>;
 /**
  * Edge relations. Location edges (from child to parent): ON, INSIDE, ATTACHED (part to base),
  * IN_ROOM (root node to room). ADJACENT links rooms; OCCLUDES goes blocker -> hidden node and is
- * active while the blocker is not moved aside. HELD (robot -> object) appears in views only;
- * the latent state keeps held objects in the robot's hands.
+ * active while the blocker is not moved aside. HELD (robot -> object) puts a node in a free
+ * hand of that robot; views show it for other robots' hands; scenes list hands in `robots`.
  */
 export const Relation = z.enum([
   "ON",
@@ -90,34 +86,69 @@ export type Relation = z.infer<typeof Relation>;
 export const WorldEdge = z.object({ from: NodeId, to: NodeId, rel: Relation }).strict();
 export type WorldEdge = z.infer<typeof WorldEdge>;
 
-/** The robot: its room and two hands (left, right), each empty (null) or holding a node id. */
-export const RobotState = z
+/**
+ * A robot: a first-class node of type `robot` located in a room, with its own hands (one
+ * entry per gripper, each empty or holding a node id; the list's length is the robot's hand
+ * capacity) and skill set. Trays are ordinary container nodes placed ON or INSIDE the robot;
+ * whatever rests on a robot or in its hands moves with it.
+ */
+export const RobotSpec = z
   .object({
+    id: NodeId,
+    name: z.string().min(1).optional(),
     room: NodeId,
-    hands: z.tuple([NodeId.nullable(), NodeId.nullable()]),
+    hands: z.array(NodeId.nullable()).max(16).default([null, null]),
+    /** The catalog actions this robot may execute; all of them when omitted. */
+    skills: z.array(Key).optional(),
   })
   .strict();
-export type RobotState = z.infer<typeof RobotState>;
+export type RobotSpec = z.infer<typeof RobotSpec>;
 
-/** A latent scene graph plus the robot. `navigation` enables `walk` (indoor scenes). */
+/** A latent scene graph with its robots. `navigation` enables `walk` (indoor scenes). */
 export const SceneGraph = z
   .object({
     nodes: z.array(WorldNode).min(1),
     edges: z.array(WorldEdge),
-    robot: RobotState,
+    robots: z.array(RobotSpec).min(1),
     navigation: z.boolean().default(false),
   })
   .strict();
 export type SceneGraph = z.infer<typeof SceneGraph>;
+
+/** RoboGraph's single-robot shorthand: `robot: { room, hands: [left, right] }`. */
+export interface SingleRobotScene extends Omit<SceneGraph, "robots"> {
+  robot: { room: string; hands: [string | null, string | null] };
+}
+
+/** A scene as callers may write it (defaults optional): with `robots`, or the shorthand. */
+export type SceneInput = z.input<typeof SceneGraph> | SingleRobotScene;
+
+/** The id the single-robot shorthand gives its robot. */
+export const DEFAULT_ROBOT_ID = "robot";
+
+/**
+ * Read the single-robot shorthand as `robots: [{ id: "robot", room, hands }]` (RoboGraph's
+ * compiled payloads keep the shorthand, so their content hash is unchanged); anything else is
+ * returned as is for validation.
+ */
+export function normalizeScene(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || !("robot" in input) || "robots" in input)
+    return input;
+  const { robot, ...rest } = input as { robot: unknown };
+  const single = typeof robot === "object" && robot !== null ? robot : {};
+  return { ...rest, robots: [{ id: DEFAULT_ROBOT_ID, ...single }] };
+}
 
 /** Placement relations a goal can ask for. */
 export const PlacementRel = z.enum(["ON", "INSIDE"]);
 export type PlacementRel = z.infer<typeof PlacementRel>;
 
 /**
- * One goal fact: a placement (ON/INSIDE object target), a node state (OPEN/CLOSED/PRESSED), an
- * assembly (ASSEMBLED part target: an ATTACHED edge between the two, either direction), or a
- * counted placement ("exactly three markers in box": COUNT over a category).
+ * One goal fact: a placement (ON/INSIDE object target), a node state (OPEN/CLOSED/PRESSED, or
+ * ATTR for any attribute value: "the stove is switched off"), an assembly (ASSEMBLED part
+ * target: an ATTACHED edge between the two, either direction), a counted placement ("exactly
+ * three markers in box": COUNT over a category), or a whereabouts (AT node room: the node, a
+ * robot or whatever rests on or is held by one, is in that room).
  */
 export const GoalAtom = z.discriminatedUnion("pred", [
   z.object({ pred: z.literal("ON"), object: NodeId, target: NodeId }).strict(),
@@ -125,6 +156,8 @@ export const GoalAtom = z.discriminatedUnion("pred", [
   z.object({ pred: z.literal("OPEN"), node: NodeId }).strict(),
   z.object({ pred: z.literal("CLOSED"), node: NodeId }).strict(),
   z.object({ pred: z.literal("PRESSED"), node: NodeId }).strict(),
+  z.object({ pred: z.literal("ATTR"), node: NodeId, attr: AttrName, value: z.boolean() }).strict(),
+  z.object({ pred: z.literal("AT"), node: NodeId, room: NodeId }).strict(),
   z.object({ pred: z.literal("ASSEMBLED"), part: NodeId, target: NodeId }).strict(),
   z
     .object({
@@ -159,106 +192,14 @@ export const ActionName = z.enum([
 ]);
 export type ActionName = z.infer<typeof ActionName>;
 
-/** One grounded action: a catalog name and its ordered node ids (object, then target). */
+/**
+ * One grounded action: a catalog action name, its ordered node ids (object, then target) and
+ * the robot that executes it (the scene's first robot when omitted).
+ */
 export const WorldAction = z
-  .object({ name: ActionName, args: z.array(z.string()).max(2).default([]) })
+  .object({ name: z.string(), args: z.array(z.string()).default([]), robot: NodeId.optional() })
   .strict();
 export type WorldAction = z.infer<typeof WorldAction>;
-
-/** A precondition of an action schema, over argument positions; checked on the latent graph. */
-export const Precondition = z.discriminatedUnion("check", [
-  /** The argument is visible to the agent (same room, no active blocker on its path). */
-  z.object({ check: z.literal("visible"), arg: z.number().int() }).strict(),
-  /** The argument is held in a hand (or, with value false, is not held). */
-  z
-    .object({ check: z.literal("held"), arg: z.number().int(), value: z.boolean().default(true) })
-    .strict(),
-  /** The argument is not attached to another part (attached parts move with their base). */
-  z.object({ check: z.literal("detached"), arg: z.number().int() }).strict(),
-  /** The argument has an affordance. */
-  z.object({ check: z.literal("affords"), arg: z.number().int(), affordance: Affordance }).strict(),
-  /** The argument's attribute has a value (e.g. open = false before `open`). */
-  z
-    .object({ check: z.literal("attr"), arg: z.number().int(), attr: AttrName, value: z.boolean() })
-    .strict(),
-  /** At least `n` hands are empty. */
-  z.object({ check: z.literal("free_hands"), n: z.number().int() }).strict(),
-  /** The argument carries nothing ON or INSIDE it ("loaded carriers may reject"). */
-  z.object({ check: z.literal("unloaded"), arg: z.number().int() }).strict(),
-  /** The target (arg 1) is below capacity. */
-  z.object({ check: z.literal("not_full"), arg: z.number().int() }).strict(),
-  /** Placing arg 0 at arg 1 creates no self-placement and no support/containment cycle. */
-  z
-    .object({ check: z.literal("acyclic"), object: z.number().int(), target: z.number().int() })
-    .strict(),
-  /** Arg 0 lists arg 1 as compatible (attach). */
-  z
-    .object({ check: z.literal("compatible"), part: z.number().int(), target: z.number().int() })
-    .strict(),
-  /** The argument is a room adjacent to the robot's room (walk). */
-  z.object({ check: z.literal("adjacent_room"), arg: z.number().int() }).strict(),
-  /** A container argument is open if it is openable. */
-  z.object({ check: z.literal("open_if_openable"), arg: z.number().int() }).strict(),
-  /** The scene is navigation-enabled (walk). */
-  z.object({ check: z.literal("navigation") }).strict(),
-]);
-export type Precondition = z.infer<typeof Precondition>;
-
-/** An effect of an action schema, as a graph rewrite over argument positions. */
-export const Effect = z.discriminatedUnion("op", [
-  z
-    .object({
-      op: z.literal("set_attr"),
-      arg: z.number().int(),
-      attr: AttrName,
-      value: z.boolean(),
-    })
-    .strict(),
-  /** Take the argument into a free hand, dropping its location edge and OCCLUDES edges. */
-  z.object({ op: z.literal("grab"), arg: z.number().int() }).strict(),
-  /** Release a held argument onto/into the target. */
-  z
-    .object({
-      op: z.literal("place"),
-      object: z.number().int(),
-      rel: PlacementRel,
-      target: z.number().int(),
-    })
-    .strict(),
-  /** ATTACH part to target and mark both assembled. */
-  z.object({ op: z.literal("attach"), part: z.number().int(), target: z.number().int() }).strict(),
-  /** Move the robot to a room. */
-  z.object({ op: z.literal("move_robot"), arg: z.number().int() }).strict(),
-  /** End the episode. */
-  z.object({ op: z.literal("terminate") }).strict(),
-]);
-export type Effect = z.infer<typeof Effect>;
-
-/** What an action does to the hands (Table 5 "Hand result"). */
-export const HandResult = z.enum([
-  "hands unchanged",
-  "occupies one hand",
-  "frees one hand",
-  "two-hand coordination",
-]);
-export type HandResult = z.infer<typeof HandResult>;
-
-/** An action schema as data (Table 5 row plus machine-readable Pre/Eff). */
-export const ActionSchema = z
-  .object({
-    name: ActionName,
-    description: z.string(),
-    parameters: z.array(z.string()),
-    requiredFreeHands: z.number().int().min(0).max(2),
-    heldObjectRequired: z.boolean(),
-    handResult: HandResult,
-    failureInjectable: z.boolean(),
-    navigationOnly: z.boolean(),
-    preconditions: z.array(Precondition),
-    effects: z.array(Effect),
-  })
-  .strict();
-export type ActionSchema = z.infer<typeof ActionSchema>;
 
 /** Typed failure feedback, phrased in agent-visible terms only. */
 export const FailureType = z.enum([
@@ -275,6 +216,7 @@ export const FailureType = z.enum([
   "placement_cycle",
   "target_closed",
   "incompatible",
+  "occupied",
   "injected_failure",
 ]);
 export type FailureType = z.infer<typeof FailureType>;
@@ -297,18 +239,27 @@ export type ActionFeedback = z.infer<typeof ActionFeedback>;
 export const NodeRef = z.string().min(1);
 export type NodeRef = z.infer<typeof NodeRef>;
 
+/** Guards of progress triggers: not before that many steps / that simulated time. */
+const guards = {
+  minStep: z.number().int().nonnegative().optional(),
+  minTime: z.number().nonnegative().optional(),
+};
+
 /**
- * Event triggers ψ over semantic progress (never step counts alone). `minStep` guards a trigger
- * until that many agent steps have passed; `action`/`node` narrow what matches.
+ * Event triggers ψ: on semantic progress (an action's success, a goal fact, an attribute, a
+ * full container; `minStep`/`minTime` guard them and `action`/`node`/`robot` narrow what
+ * matches), or on the clock (`step`: once n agent steps were taken; `time`: once the
+ * simulated time given by the caller reaches `at` seconds).
  */
 export const Trigger = z.discriminatedUnion("on", [
   /** An action that would succeed (checked before its effect; with timing `suppress` it fails). */
   z
     .object({
       on: z.literal("action_success"),
-      action: ActionName.optional(),
+      action: Key.optional(),
       node: NodeId.optional(),
-      minStep: z.number().int().nonnegative().optional(),
+      robot: NodeId.optional(),
+      ...guards,
     })
     .strict(),
   /** A goal atom of the active goal becomes satisfied (any ON/INSIDE placement if `fact` omitted). */
@@ -316,8 +267,10 @@ export const Trigger = z.discriminatedUnion("on", [
     .object({
       on: z.literal("goal_fact"),
       fact: GoalAtom.optional(),
-      pred: z.enum(["ON", "INSIDE", "OPEN", "CLOSED", "PRESSED", "ASSEMBLED", "COUNT"]).optional(),
-      minStep: z.number().int().nonnegative().optional(),
+      pred: z
+        .enum(["ON", "INSIDE", "OPEN", "CLOSED", "PRESSED", "ATTR", "AT", "ASSEMBLED", "COUNT"])
+        .optional(),
+      ...guards,
     })
     .strict(),
   /** A node attribute reaches a value through an agent action (e.g. open = true). */
@@ -327,7 +280,7 @@ export const Trigger = z.discriminatedUnion("on", [
       attr: AttrName,
       value: z.boolean(),
       node: NodeId.optional(),
-      minStep: z.number().int().nonnegative().optional(),
+      ...guards,
     })
     .strict(),
   /** A support/container reaches its capacity (is_full becomes true). */
@@ -335,9 +288,13 @@ export const Trigger = z.discriminatedUnion("on", [
     .object({
       on: z.literal("full"),
       node: NodeId.optional(),
-      minStep: z.number().int().nonnegative().optional(),
+      ...guards,
     })
     .strict(),
+  /** Once the world has counted `at` agent steps (checked after each step and on tick). */
+  z.object({ on: z.literal("step"), at: z.number().int().positive() }).strict(),
+  /** Once the simulated time passed to `World.tick` reaches `at` seconds. */
+  z.object({ on: z.literal("time"), at: z.number().nonnegative() }).strict(),
 ]);
 export type Trigger = z.infer<typeof Trigger>;
 
@@ -363,7 +320,8 @@ export type Rewrite = z.infer<typeof Rewrite>;
 
 /**
  * When κ the rewrite applies: `suppress` replaces the triggering action's effect with a typed
- * failure (I1); `after_action` applies right after the triggering step, before the observation.
+ * failure (I1); `after_action` applies right after the triggering step, before the observation
+ * (clock triggers: as soon as they are due).
  */
 export const Timing = z.enum(["suppress", "after_action"]);
 export type Timing = z.infer<typeof Timing>;
@@ -379,6 +337,8 @@ export const WorldEvent = z
     maxFires: z.number().int().positive().default(1),
     /** Fire at most once per action name (I1), on top of maxFires. */
     oncePerAction: z.boolean().default(false),
+    /** Text for the caller's user channel when the event fires (e.g. a mission update). */
+    message: z.string().optional(),
   })
   .strict();
 export type WorldEvent = z.infer<typeof WorldEvent>;
@@ -387,17 +347,23 @@ export type WorldEvent = z.infer<typeof WorldEvent>;
 export const EventSchedule = z.array(WorldEvent);
 export type EventSchedule = z.infer<typeof EventSchedule>;
 
-/** A record that an event fired, for traces and metrics. */
+/** A record that an event fired, for traces and metrics (`time` for clock-triggered ones). */
 export const FiredEvent = z
   .object({
     id: z.string(),
     step: z.number().int(),
     bindings: z.record(z.string(), z.string()),
+    time: z.number().optional(),
+    message: z.string().optional(),
   })
   .strict();
 export type FiredEvent = z.infer<typeof FiredEvent>;
 
-/** A visible node with its observable attributes (ρ of Eq. 9; appendix B, Figure 11). */
+/**
+ * A visible node with its observable attributes (ρ of Eq. 9; appendix B, Figure 11): open,
+ * assembled, pressed and is_full under their own names, any other attribute except
+ * moved_aside in `attrs`.
+ */
 export const ViewNode = z
   .object({
     id: NodeId,
@@ -408,11 +374,16 @@ export const ViewNode = z
     assembled: z.boolean().optional(),
     pressed: z.boolean().optional(),
     is_full: z.boolean().optional(),
+    attrs: NodeAttrs.optional(),
   })
   .strict();
 export type ViewNode = z.infer<typeof ViewNode>;
 
-/** The task-conditioned view graph O(G_t, h_t) (Eq. 9) plus robot state and feedback. */
+/**
+ * The task-conditioned view graph O(G_t, h_t) (Eq. 9) of one robot plus its state and its last
+ * action's feedback. Other robots in view are visible nodes (type `robot`, HELD edges to what
+ * they hold); `robot.id` is given in scenes with several robots; two hands read left/right.
+ */
 export const WorldView = z
   .object({
     step: z.number().int(),
@@ -421,7 +392,11 @@ export const WorldView = z
     held_objects: z.array(z.object({ id: NodeId, name: z.string() }).strict()),
     robot: z
       .object({
-        hands: z.object({ left: NodeId.nullable(), right: NodeId.nullable() }).strict(),
+        id: NodeId.optional(),
+        hands: z.union([
+          z.object({ left: NodeId.nullable(), right: NodeId.nullable() }).strict(),
+          z.array(NodeId.nullable()),
+        ]),
         navigation_enabled: z.boolean(),
         current_room: NodeId,
         adjacent_rooms: z.array(NodeId),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRIVILEGED_ACCESS, suiteHash } from "../../core/index.ts";
 import { compileFamilies, compileSuite, DEFAULT_SEED } from "./compiler.ts";
-import { BUILTIN_FAMILIES } from "./families.ts";
+import { builtinFamilies } from "./families.ts";
 import { robographSuite } from "./index.ts";
 import { oracleEpisode } from "./oracle.ts";
 import { oracleAgent } from "./oracle-agent.ts";
@@ -50,9 +50,9 @@ describe("compiler", () => {
 
   it("is deterministic: a fresh compile gives the same suite hash; another seed differs", () => {
     // compileFamilies bypasses the memo, so this really recompiles.
-    const again = compileFamilies(BUILTIN_FAMILIES, DEFAULT_SEED);
+    const again = compileFamilies(builtinFamilies(), DEFAULT_SEED);
     expect(suiteHash(robographSuite, again)).toBe(suiteHash(robographSuite, specs));
-    const other = compileFamilies(BUILTIN_FAMILIES.slice(0, 1), "other-seed");
+    const other = compileFamilies(builtinFamilies().slice(0, 1), "other-seed");
     expect(suiteHash(robographSuite, other)).not.toBe(
       suiteHash(robographSuite, again.slice(0, other.length)),
     );

@@ -131,7 +131,11 @@ class ExplorerSession implements AgentSession {
       case "injected_failure":
         if (!this.retried.has(key)) {
           this.retried.add(key);
-          return { ...last.action, why: "retry after an execution failure" };
+          return {
+            name: last.action.name as ActionName,
+            args: last.action.args,
+            why: "retry after an execution failure",
+          };
         }
         break;
       case "missing_affordance":

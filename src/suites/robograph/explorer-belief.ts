@@ -16,6 +16,8 @@ export interface BeliefNode {
   pressed?: boolean;
   assembled?: boolean;
   isFull?: boolean;
+  /** Other observable attributes (none in RoboGraph scenes). */
+  attrs?: Record<string, boolean>;
   /** The room it was last seen in. */
   room: string | null;
   /** Its last-seen location edge child -> parent, or null when unknown or held. */
@@ -37,7 +39,8 @@ export class Belief {
   /** Merge a view; returns the remembered nodes that vanished from where they should be. */
   update(view: WorldView): string[] {
     this.room = view.robot.current_room;
-    this.hands = [view.robot.hands.left, view.robot.hands.right];
+    const hands = view.robot.hands;
+    this.hands = Array.isArray(hands) ? hands : [hands.left, hands.right];
     this.visible = new Set(view.visible_nodes.map((n) => n.id));
     for (const a of view.robot.adjacent_rooms) {
       this.link(this.room, a);
@@ -58,6 +61,7 @@ export class Belief {
       if (v.pressed !== undefined) node.pressed = v.pressed;
       if (v.assembled !== undefined) node.assembled = v.assembled;
       if (v.is_full !== undefined) node.isFull = v.is_full;
+      if (v.attrs !== undefined) node.attrs = v.attrs;
       this.nodes.set(v.id, node);
     }
     const located = new Set<string>();
@@ -175,6 +179,10 @@ export class Belief {
         const n = this.countAt(atom.category, atom.rel, atom.target).length;
         return atom.op === "exactly" ? n === atom.n : n >= atom.n;
       }
+      case "ATTR":
+        return this.nodes.get(atom.node)?.attrs?.[atom.attr] === atom.value;
+      case "AT":
+        return this.nodes.get(atom.node)?.room === atom.room;
     }
   }
 

@@ -1,11 +1,31 @@
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileFamilies } from "./compiler.ts";
+import { BUILTIN_FAMILY_FILES, builtinFamilies } from "./families.ts";
 import { loadFamilyFile, parseFamily } from "./family-spec.ts";
 
 const example = fileURLToPath(new URL("./examples/laundry.yaml", import.meta.url));
 
 describe("family files", () => {
+  it("ships the built-in families as data files, each listed once, in Table 3 order", () => {
+    const dir = fileURLToPath(new URL("./families/", import.meta.url));
+    expect(readdirSync(dir).sort()).toEqual([...BUILTIN_FAMILY_FILES].sort());
+    expect(builtinFamilies().map((f) => `${f.id}/${f.domain}`)).toEqual([
+      "buffet/tabletop",
+      "buffet/indoor",
+      "cosmetics/tabletop",
+      "desk/tabletop",
+      "dining/tabletop",
+      "foodpack/indoor",
+      "fridge/tabletop",
+      "fridge/indoor",
+      "toy/tabletop",
+    ]);
+    // The same loader user files go through reads them.
+    expect(loadFamilyFile(`${dir}/toy.yaml`)).toEqual(builtinFamilies().at(-1));
+  });
+
   it("compiles the shipped example like a built-in family", () => {
     const family = loadFamilyFile(example);
     const specs = compileFamilies([family], "s");

@@ -4,7 +4,7 @@
  * (staging surface, wrong container, blocker, I6 source). Only seeded Rng streams are used.
  */
 import { LonghaulError, type Rng } from "../../core/index.ts";
-import type { Goal, GoalAtom, SceneGraph, WorldEdge, WorldNode } from "../../world/index.ts";
+import type { Goal, GoalAtom, SingleRobotScene, WorldEdge, WorldNode } from "../../world/index.ts";
 import type { CountRange, FamilySpec, FixtureSpec, ObjectGroupSpec } from "./family-spec.ts";
 
 /** A goal object a later event can copy (I6 inherited placement rule). */
@@ -27,9 +27,13 @@ export interface SceneRoles {
   capacity: { container: string; overflow: string; category: string; spareName: string } | null;
 }
 
-/** One generated source scene. */
+/**
+ * One generated source scene. RoboGraph scenes have one two-handed robot, written in the
+ * engine's single-robot shorthand, which keeps the compiled payloads (and the suite's content
+ * hash) as they were before the engine took several robots.
+ */
 export interface GeneratedScene {
-  scene: SceneGraph;
+  scene: SingleRobotScene;
   goal: Goal;
   roles: SceneRoles;
 }

@@ -24,6 +24,7 @@ import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
 import { hiddenNodeIds } from "./hidden.ts";
+import { inspectRoboGraph } from "./inspect.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 import { OutcomeData } from "./outcome.ts";
@@ -33,7 +34,7 @@ import { suiteStats } from "./stats.ts";
 export type { RoboGraphCompileOptions, RoboGraphPayload } from "./compiler.ts";
 export { RoboGraphEnvironment } from "./environment.ts";
 export { explorerAgent } from "./explorer-agent.ts";
-export { BUILTIN_FAMILIES } from "./families.ts";
+export { BUILTIN_FAMILY_FILES, builtinFamilies } from "./families.ts";
 export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
 export { OutcomeData } from "./outcome.ts";
 
@@ -76,6 +77,10 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   title: "RoboGraphBench: task-state horizons for embodied agents",
   dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
+  compileOptions: {
+    seed: "root seed of the source scenes",
+    familyFile: "a YAML/JSON family file compiled instead of the built-in families",
+  },
   subsets: {
     tabletop: (s) => s.tags.domain === "tabletop",
     indoor: (s) => s.tags.domain === "indoor",
@@ -115,4 +120,5 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
   hidden: hiddenNodeIds,
+  inspect: inspectRoboGraph,
 };

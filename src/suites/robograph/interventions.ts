@@ -6,7 +6,7 @@
 import type {
   EventSchedule,
   GoalAtom,
-  SceneGraph,
+  SingleRobotScene,
   WorldEvent,
   WorldNode,
 } from "../../world/index.ts";
@@ -20,7 +20,7 @@ export const I5_MIN_STEP = 4;
 /** I1 fires at most once per action name; this bounds it by the catalog size. */
 const CATALOG_SIZE = 11;
 
-function freshId(scene: SceneGraph, name: string): string {
+function freshId(scene: SingleRobotScene, name: string): string {
   const base = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
@@ -31,7 +31,7 @@ function freshId(scene: SceneGraph, name: string): string {
   return id;
 }
 
-function addedObject(scene: SceneGraph, name: string, category: string): WorldNode {
+function addedObject(scene: SingleRobotScene, name: string, category: string): WorldNode {
   return {
     id: freshId(scene, name),
     type: "object",
@@ -43,7 +43,7 @@ function addedObject(scene: SceneGraph, name: string, category: string): WorldNo
 }
 
 /** I2 resets an opened container; scenes without openables reset a moved-aside blocker. */
-function stateRegression(scene: SceneGraph): WorldEvent {
+function stateRegression(scene: SingleRobotScene): WorldEvent {
   const openable = scene.nodes.some((n) => n.affordances.includes("openable"));
   const attr = openable ? "open" : "moved_aside";
   return {
@@ -56,7 +56,7 @@ function stateRegression(scene: SceneGraph): WorldEvent {
   };
 }
 
-function addedOcclusion(scene: SceneGraph, roles: SceneRoles): WorldEvent {
+function addedOcclusion(scene: SingleRobotScene, roles: SceneRoles): WorldEvent {
   const rewrites: WorldEvent["rewrites"] = [];
   let blocker = roles.blocker;
   if (!blocker) {
@@ -91,7 +91,7 @@ function addedOcclusion(scene: SceneGraph, roles: SceneRoles): WorldEvent {
   };
 }
 
-function addedObjectSubgoal(scene: SceneGraph, roles: SceneRoles): WorldEvent | null {
+function addedObjectSubgoal(scene: SingleRobotScene, roles: SceneRoles): WorldEvent | null {
   if (roles.capacity) {
     const node = addedObject(scene, roles.capacity.spareName, roles.capacity.category);
     return {
@@ -131,7 +131,7 @@ function addedObjectSubgoal(scene: SceneGraph, roles: SceneRoles): WorldEvent | 
 /** The event schedule of one condition; the baseline has none. */
 export function interventionSchedule(
   condition: Condition,
-  scene: SceneGraph,
+  scene: SingleRobotScene,
   roles: SceneRoles,
 ): EventSchedule {
   switch (condition) {

@@ -10,7 +10,7 @@ import {
   PlanCache,
   planOracle,
   planStillOptimal,
-  type SceneGraph,
+  type SingleRobotScene,
   type TaskStateHorizon,
   taskStateHorizon,
   World,
@@ -40,7 +40,7 @@ export function actionDistance(world: World): number {
 
 /** The oracle rollout τ* of an episode (with its events) and the TSH computed on it. */
 export function oracleEpisode(
-  scene: SceneGraph,
+  scene: SingleRobotScene,
   goal: Goal,
   events: EventSchedule,
 ): { success: boolean; initialPlanLength: number; actions: WorldAction[]; horizon: Horizon } {
@@ -54,7 +54,7 @@ export function oracleEpisode(
   };
 }
 /** Non-room nodes that no room's view shows in G_0 (behind a closed container or blocker). */
-export function occludedNodes(scene: SceneGraph, goal: Goal): string[] {
+export function occludedNodes(scene: SingleRobotScene, goal: Goal): string[] {
   const seen = new Set<string>();
   for (const room of scene.nodes)
     if (room.type === "room")
