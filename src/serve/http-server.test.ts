@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { longhaul } from "../../test/support/run-cli.ts";
 import {
   episodePath,
   remoteAgentSession,
@@ -11,8 +12,9 @@ import {
 } from "../../test/support/serve.ts";
 import { createAgent } from "../agents/index.ts";
 import { privilegedKeys } from "../check/index.ts";
-import { loadRun } from "../log/index.ts";
+import { loadRun, safeFileName } from "../log/index.ts";
 import { getSuite } from "../suites/index.ts";
+import { findRunDirs, RunCatalog } from "../web/index.ts";
 import { ObservationData } from "./wire.ts";
 
 const TASK = "cosmetics-t03/i5";
@@ -120,6 +122,20 @@ describe("episodes over HTTP", () => {
     expect(served).toEqual(expected);
     expect(local.record.status).toBe("success");
     expect(body.reward).toBe(1);
+
+    // The served run directory is a run: `longhaul report` and the viewer read it as they are.
+    await s.close();
+    const dir = join(s.outDir, "robograph");
+    const report = await longhaul("report", dir, "--json");
+    expect(report.code, report.stderr).toBe(0);
+    expect(JSON.parse(report.stdout).run).toMatchObject({ recorded: 1, success: 1 });
+    const catalog = new RunCatalog(findRunDirs([s.outDir]));
+    expect(catalog.summaries()).toMatchObject([{ suite: "robograph", recorded: 1, success: 1 }]);
+    expect(catalog.index(0)?.rows.map((r) => r.id)).toEqual([body.record.episodeId]);
+    const episode = await catalog.episode(0, safeFileName(body.record.episodeId));
+    expect(episode?.trace.record).toEqual(body.record);
+    // The suite still hashes as the served run recorded it: the scene graph replays.
+    expect(episode?.inspection).toBeDefined();
   });
 
   it("rejects bad requests with the path of what is wrong", async () => {

@@ -63,7 +63,7 @@ interface LoadedSuite {
 }
 
 /** An agent whose every decision first yields to the event loop (timers, lock renewals). */
-function yielding(agent: Agent): Agent {
+export function yielding(agent: Agent): Agent {
   return {
     ...agent,
     start: async (card, context): Promise<AgentSession> => {
