@@ -41,7 +41,12 @@ for (const spec of specs) {
 }
 
 const server = fork(new URL("./serve-server.ts", import.meta.url).pathname, [], {
-  execArgv: ["--expose-gc", "--import", "tsx"],
+  execArgv: [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    ...(process.env.SERVE_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SERVE_PROF}`] : []),
+  ],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
 const url = await new Promise<string>((resolve) =>
