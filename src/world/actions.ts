@@ -238,6 +238,27 @@ function isFixed(state: WorldState, i: number): boolean {
   return type === "room" || type === "robot";
 }
 
+/**
+ * The search primitive (breadth-first graphs, planners): robot `r` executes `schema` on node
+ * numbers `args` in a copy of `state`. Returns the copy, or the first unmet precondition or
+ * effect guard (`state` is never changed).
+ */
+export function successorState(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  r = 0,
+): WorldState | Failure {
+  const names = args.map((i) => state.ids[i] ?? "?");
+  const failure =
+    checkPreconditions(state, schema, args, names, r) ??
+    checkEffects(state, schema, args, names, r);
+  if (failure) return failure;
+  const next = state.clone();
+  applyEffects(next, schema, args, r);
+  return next;
+}
+
 /** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */
 export function applyEffects(
   state: WorldState,
@@ -249,6 +270,9 @@ export function applyEffects(
     switch (eff.op) {
       case "set_attr":
         state.setAttr(args[eff.arg] as number, eff.attr, eff.value);
+        break;
+      case "set_attr_only":
+        state.setAttrOnly(args[eff.arg] as number, eff.attr);
         break;
       case "grab": {
         const i = args[eff.arg] as number;

@@ -368,6 +368,14 @@ export class WorldState {
     this.val[i] = value ? (this.val[i] ?? 0) | bit : (this.val[i] ?? 0) & ~bit;
   }
 
+  /** Set an attribute on node `i` and clear it on every other node that has it. */
+  setAttrOnly(i: number, attr: AttrName): void {
+    const bit = this.registerAttr(attr);
+    for (let j = 0; j < this.val.length; j++)
+      if (((this.has[j] ?? 0) & bit) !== 0) this.val[j] = (this.val[j] ?? 0) & ~bit;
+    this.setAttr(i, attr, true);
+  }
+
   /** Does node `i` have an affordance. */
   affords(i: number, affordance: string): boolean {
     return this.info[i]?.affords.has(affordance) ?? false;
