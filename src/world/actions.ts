@@ -104,7 +104,10 @@ function holds(state: WorldState, pre: Precondition, args: readonly number[], r:
     case "acyclic":
       return !state.isAncestor(argAt(args, pre.object), argAt(args, pre.target));
     case "compatible":
-      return state.info[argAt(args, pre.part)]?.compatible.has(stateName(state, args, pre.target)) ?? false;
+      return (
+        state.info[argAt(args, pre.part)]?.compatible.has(stateName(state, args, pre.target)) ??
+        false
+      );
     case "adjacent_room":
       return (
         argAt(args, pre.arg) >= 0 && state.areAdjacent(state.robotRoom(r), argAt(args, pre.arg))
@@ -160,7 +163,10 @@ function failureOf(
         message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${pre.attr.replace(/_/g, " ")}`,
       };
     case "type":
-      return { type: "missing_affordance", message: `${nameAt(names, pre.arg)} is not a ${pre.type}` };
+      return {
+        type: "missing_affordance",
+        message: `${nameAt(names, pre.arg)} is not a ${pre.type}`,
+      };
     case "free_hands":
       return {
         type: "hands_not_free",
@@ -279,14 +285,36 @@ export function successorState(
   args: readonly number[],
   r = 0,
 ): WorldState | Failure {
-  const names = () => args.map((i) => state.ids[i] ?? "?");
   for (const pre of schema.preconditions)
-    if (!holds(state, pre, args, r)) return failureOf(state, pre, args, names(), r);
-  const failure = checkEffects(state, schema, args, names(), r);
+    if (!holds(state, pre, args, r)) return failureOf(state, pre, args, idsOf(state, args), r);
+  const failure = checkEffects(state, schema, args, idsOf(state, args), r);
   if (failure) return failure;
   const next = state.clone();
   applyEffects(next, schema, args, r);
   return next;
+}
+
+/**
+ * `successorState` without allocating: writes the successor into `target` (a state of the
+ * same world, e.g. a reused scratch copy) and returns true, or returns false when the action
+ * cannot run (`target` is then unspecified). Search loops keep a copy only of new states.
+ */
+export function successorInto(
+  target: WorldState,
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  r = 0,
+): boolean {
+  for (const pre of schema.preconditions) if (!holds(state, pre, args, r)) return false;
+  if (checkEffects(state, schema, args, idsOf(state, args), r)) return false;
+  target.assign(state);
+  applyEffects(target, schema, args, r);
+  return true;
+}
+
+function idsOf(state: WorldState, args: readonly number[]): string[] {
+  return args.map((i) => state.ids[i] ?? "?");
 }
 
 /** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */

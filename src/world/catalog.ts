@@ -151,7 +151,8 @@ export class Catalog {
     const out = new Set<string>();
     for (const e of this.entries) {
       for (const p of e.preconditions) if (p.check === "attr") out.add(p.attr);
-      for (const f of e.effects) if (f.op === "set_attr" || f.op === "set_attr_only") out.add(f.attr);
+      for (const f of e.effects)
+        if (f.op === "set_attr" || f.op === "set_attr_only") out.add(f.attr);
     }
     return [...out];
   }

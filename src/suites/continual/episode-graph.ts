@@ -4,9 +4,11 @@
  * the option generator) and imported ones (the authors' task graph and choice bank) both
  * provide it, so one environment, one oracle and one scorer serve both.
  */
-import { hashValue } from "../../core/index.ts";
+
 import { buildGraph, goalPredicates, predicatesOf, type TaskGraph, viewOf } from "./graph.ts";
+import { importedGraph } from "./import.ts";
 import { type Choice, OptionBank } from "./options.ts";
+import type { ContinualPayload } from "./payload.ts";
 import { describeScene } from "./phrasing.ts";
 import type { TaskDef } from "./task.ts";
 
@@ -85,13 +87,20 @@ export class GeneratedGraph implements EpisodeGraph {
   }
 }
 
+/** The episode graph of a spec's task. */
+export function episodeGraphOf(payload: ContinualPayload): EpisodeGraph {
+  return payload.task.source === "generated"
+    ? generatedGraph(payload.task.def, payload.seed)
+    : importedGraph(payload.task);
+}
+
 /** Built graphs by task content, most recently used last (a bounded cache: graphs are large). */
 const built = new Map<string, GeneratedGraph>();
 const CACHE_SIZE = 320;
 
 /** The graph of a generated task, built once per process while it stays in the cache. */
 export function generatedGraph(def: TaskDef, seed: string): GeneratedGraph {
-  const key = hashValue({ def, seed });
+  const key = `${seed}\n${JSON.stringify(def)}`;
   let graph = built.get(key);
   if (graph) built.delete(key);
   else graph = new GeneratedGraph(buildGraph(def), seed);

@@ -68,8 +68,7 @@ function inventories(): RoomInventory[] {
   );
 }
 
-const has = (p: Placement, affordance: string) =>
-  kindOf(p.kind).affordances.includes(affordance);
+const has = (p: Placement, affordance: string) => kindOf(p.kind).affordances.includes(affordance);
 
 /** A single-goal toggle unit on `p`, in a seeded direction (turn only turns). */
 function toggleUnit(p: Placement, category: CategoryId, rng: Rng): Unit {
@@ -124,7 +123,11 @@ function useGoal(x: string, action: ActionName, t: string, category: CategoryId)
 }
 
 /** A pick-and-use unit, or the use alone with the object already in hand. */
-function useUnit(use: [Placement, ActionName, Placement], category: CategoryId, held: boolean): Unit {
+function useUnit(
+  use: [Placement, ActionName, Placement],
+  category: CategoryId,
+  held: boolean,
+): Unit {
   const [x, action, t] = use;
   const hand: Hand = action === "cut" || action === "pour" ? "keep" : "release";
   const goal = useGoal(x.id, action, t.id, category);
@@ -147,7 +150,9 @@ function handRank(unit: Unit): number {
 /** Units in a valid order: shuffled, then the hand units re-ordered in their own slots. */
 function orderUnits(units: Unit[], rng: Rng): Unit[] {
   const shuffled = rng.shuffle(units);
-  const handUnits = shuffled.filter((u) => u.hand !== "none").sort((a, b) => handRank(a) - handRank(b));
+  const handUnits = shuffled
+    .filter((u) => u.hand !== "none")
+    .sort((a, b) => handRank(a) - handRank(b));
   let next = 0;
   return shuffled.map((u) => (u.hand === "none" ? u : (handUnits[next++] as Unit)));
 }
@@ -176,10 +181,7 @@ function pickDistractor(inv: RoomInventory, used: Set<string>, rng: Rng): string
   const operable = ["switchable", "openable", "pluggable", "turnable", "grabbable"];
   const pool = inv.objects.filter(
     (p) =>
-      !used.has(p.id) &&
-      !supports.has(p.id) &&
-      operable.some((a) => has(p, a)) &&
-      !has(p, "blade"),
+      !used.has(p.id) && !supports.has(p.id) && operable.some((a) => has(p, a)) && !has(p, "blade"),
   );
   if (pool.length === 0) throw new LonghaulError("RUNTIME", `no distractor in ${inv.room}`);
   return rng.pick(pool).id;
@@ -258,7 +260,11 @@ function basicBlueprints(seed: string): { inv: RoomInventory; units: Unit[] }[] 
         const units = g.candidates[round];
         if (!units) continue;
         progress = true;
-        const key = goalKey(g.inv.scene, g.inv.room, units.flatMap((u) => u.goals));
+        const key = goalKey(
+          g.inv.scene,
+          g.inv.room,
+          units.flatMap((u) => u.goals),
+        );
         if (seen.has(key)) continue;
         seen.add(key);
         out.push({ inv: g.inv, units });
@@ -344,7 +350,11 @@ function advancedBlueprints(seed: string): { inv: RoomInventory; units: Unit[] }
         const units = composeUnits(inv, rng.sample(available, ncat), ADVANCED_GOALS, rng);
         if (!units) continue;
         const ordered = orderUnits(units, rng);
-        const key = goalKey(inv.scene, inv.room, ordered.flatMap((u) => u.goals));
+        const key = goalKey(
+          inv.scene,
+          inv.room,
+          ordered.flatMap((u) => u.goals),
+        );
         if (seen.has(key)) continue;
         seen.add(key);
         built = { inv, units: ordered };
@@ -358,45 +368,51 @@ function advancedBlueprints(seed: string): { inv: RoomInventory; units: Unit[] }
 
 const pad = (n: number) => String(n).padStart(3, "0");
 
-/** The actions a task's goals use (the authors' action combination). */
-const actionsOf = (t: TaskDef) => new Set(t.goals.map((g) => g.action));
-
 /**
  * Rank basic tasks for an advanced task, greedily and prefix-stable (k = 1..6 are prefixes):
  * new target actions, target action overlap, new target categories, category overlap, new
  * actions, a different scene, low reuse, then ids (the authors' N-sample selection policy).
  */
 function rankRelated(target: TaskDef, basics: TaskDef[], usage: Map<string, number>): string[] {
-  const targetActions = actionsOf(target);
+  const targetActions = new Set(target.goals.map((g) => g.action));
   const targetCategories = new Set(target.categories);
-  const selected: TaskDef[] = [];
-  while (selected.length < MAX_RELATED) {
-    const coveredActions = new Set(selected.flatMap((t) => [...actionsOf(t)]));
-    const coveredCategories = new Set(selected.flatMap((t) => t.categories));
-    const key = (t: TaskDef): (number | string)[] => {
-      const actions = actionsOf(t);
-      const inTarget = [...actions].filter((a) => targetActions.has(a));
-      const cats = t.categories.filter((c) => targetCategories.has(c));
-      return [
-        -inTarget.filter((a) => !coveredActions.has(a)).length,
-        -inTarget.length,
-        -cats.filter((c) => !coveredCategories.has(c)).length,
-        -cats.length,
-        -[...actions].filter((a) => !coveredActions.has(a)).length,
-        t.scene !== target.scene ? -1 : 0,
-        usage.get(t.id) ?? 0,
-        t.scene,
-        t.id,
-      ];
+  const candidates = basics.map((t) => {
+    const actions = [...new Set(t.goals.map((g) => g.action))];
+    return {
+      t,
+      actions,
+      inTarget: actions.filter((a) => targetActions.has(a)),
+      cats: t.categories.filter((c) => targetCategories.has(c)),
+      otherScene: t.scene !== target.scene ? -1 : 0,
     };
-    const chosen = basics
-      .filter((t) => !selected.includes(t))
-      .reduce<TaskDef | null>((best, t) => (best && compareKeys(key(best), key(t)) <= 0 ? best : t), null);
-    if (!chosen) break;
-    selected.push(chosen);
-    usage.set(chosen.id, (usage.get(chosen.id) ?? 0) + 1);
+  });
+  const selected: typeof candidates = [];
+  const coveredActions = new Set<string>();
+  const coveredCategories = new Set<string>();
+  while (selected.length < MAX_RELATED) {
+    let best: { c: (typeof candidates)[number]; key: (number | string)[] } | null = null;
+    for (const c of candidates) {
+      if (selected.includes(c)) continue;
+      const key = [
+        -c.inTarget.filter((a) => !coveredActions.has(a)).length,
+        -c.inTarget.length,
+        -c.cats.filter((x) => !coveredCategories.has(x)).length,
+        -c.cats.length,
+        -c.actions.filter((a) => !coveredActions.has(a)).length,
+        c.otherScene,
+        usage.get(c.t.id) ?? 0,
+        c.t.scene,
+        c.t.id,
+      ];
+      if (!best || compareKeys(key, best.key) < 0) best = { c, key };
+    }
+    if (!best) break;
+    selected.push(best.c);
+    for (const a of best.c.actions) coveredActions.add(a);
+    for (const x of best.c.t.categories) coveredCategories.add(x);
+    usage.set(best.c.t.id, (usage.get(best.c.t.id) ?? 0) + 1);
   }
-  return selected.map((t) => t.id);
+  return selected.map((c) => c.t.id);
 }
 
 function compareKeys(a: (number | string)[], b: (number | string)[]): number {
@@ -428,12 +444,26 @@ export function generateTasks(seed: string): GeneratedTasks {
   const invs = new Map<string, RoomInventory>();
   for (const height of HEIGHTS) {
     const basicOfHeight = basicPlans.map((plan, i) =>
-      assemble(`L2-${height}-${pad(i + 1)}`, "basic", height, plan.inv, plan.units, new Rng(seed, `task/L2/${i}`)),
+      assemble(
+        `L2-${height}-${pad(i + 1)}`,
+        "basic",
+        height,
+        plan.inv,
+        plan.units,
+        new Rng(seed, `task/L2/${i}`),
+      ),
     );
     const usage = new Map<string, number>();
     for (const [i, plan] of advancedPlans.entries()) {
       const id = `L4-${height}-${pad(i + 1)}`;
-      const def = assemble(id, "advanced", height, plan.inv, plan.units, new Rng(seed, `task/L4/${i}`));
+      const def = assemble(
+        id,
+        "advanced",
+        height,
+        plan.inv,
+        plan.units,
+        new Rng(seed, `task/L4/${i}`),
+      );
       def.related = rankRelated(def, basicOfHeight, usage);
       advanced.push(def);
       units.set(id, plan.units);
@@ -481,6 +511,11 @@ export function complexityVariant(
   }
   const id = parent.id.replace(/^L4/, `L${goals}`);
   const def = assemble(id, "advanced", parent.height, inv, next, rng.derive("assemble"));
-  return { ...def, scenario: parent.scenario, related: parent.related, parent: parent.id, description: describeTask({ ...def, scenario: parent.scenario }, rng.derive("description")) };
+  return {
+    ...def,
+    scenario: parent.scenario,
+    related: parent.related,
+    parent: parent.id,
+    description: describeTask({ ...def, scenario: parent.scenario }, rng.derive("description")),
+  };
 }
-

@@ -19,6 +19,7 @@ import {
   type ResolvedAtom,
   resolveGoal,
   type SceneGraph,
+  successorInto,
   successorState,
   WorldState,
 } from "../../world/index.ts";
@@ -88,7 +89,8 @@ export function edgesOf(graph: TaskGraph, s: number): [number, number][] {
 /** The engine state of state `s`, replayed along the breadth-first tree. */
 export function stateAt(graph: TaskGraph, s: number): WorldState {
   const actions: number[] = [];
-  for (let cur = s; cur > 0; cur = graph.pred[cur] as number) actions.push(graph.predAction[cur] as number);
+  for (let cur = s; cur > 0; cur = graph.pred[cur] as number)
+    actions.push(graph.predAction[cur] as number);
   let state = graph.start;
   for (let i = actions.length - 1; i >= 0; i--) {
     const g = graph.groundings[actions[i] as number] as Grounding;
@@ -167,7 +169,10 @@ function fits(state: WorldState, schema: CatalogEntry, args: number[]): boolean 
 }
 
 /** Graph actions and decoys of a task. */
-function groundingsOf(def: TaskDef, state: WorldState): { graph: Grounding[]; decoys: Grounding[] } {
+function groundingsOf(
+  def: TaskDef,
+  state: WorldState,
+): { graph: Grounding[]; decoys: Grounding[] } {
   const task = def.objects;
   const nodes = state.ids.filter((id) => id !== AGENT && id !== def.room);
   const order = new Map<string, number>();
@@ -194,7 +199,9 @@ function groundingsOf(def: TaskDef, state: WorldState): { graph: Grounding[]; de
     const name = schema.name as ActionName;
     const pool = schema.parameters.length === 1 && name !== "stand_up" ? task : nodes;
     const tuples: string[][] =
-      schema.parameters.length === 1 ? pool.map((a) => [a]) : pool.flatMap((a) => nodes.map((b) => [a, b]));
+      schema.parameters.length === 1
+        ? pool.map((a) => [a])
+        : pool.flatMap((a) => nodes.map((b) => [a, b]));
     for (const ids of tuples) {
       const args = ids.map((id) => state.index.get(id) as number);
       if (!fits(state, schema, args)) continue;
@@ -234,6 +241,11 @@ function attrNeeds(g: Grounding): AttrNeed[] {
   );
 }
 
+function holdsAll(state: WorldState, needs: AttrNeed[]): boolean {
+  for (const [node, attr] of needs) if (!state.attr(node, attr)) return false;
+  return true;
+}
+
 /**
  * A state's identity for the graph: every array the catalog's effects change (attribute
  * values, locations, the hand). Cheaper than WorldState.key(), which also covers occlusion
@@ -271,17 +283,18 @@ export function buildGraph(def: TaskDef): TaskGraph {
   const pred = [-1];
   const predAction = [-1];
   const goalStates: number[] = goalHolds(start, atoms) ? [0] : [];
+  const scratch = start.clone();
   for (let i = 0; i < frontier.length; i++) {
     const from = frontier[i] as WorldState;
     frontier[i] = null;
     for (let g = 0; g < graph.length; g++) {
-      if (!(needs[g] as AttrNeed[]).every(([node, attr]) => from.attr(node, attr))) continue;
+      if (!holdsAll(from, needs[g] as AttrNeed[])) continue;
       const action = graph[g] as Grounding;
-      const next = successorState(from, action.schema, action.args);
-      if (!(next instanceof WorldState)) continue;
-      const key = stateKey(next);
+      if (!successorInto(scratch, from, action.schema, action.args)) continue;
+      const key = stateKey(scratch);
       let j = index.get(key);
       if (j === undefined) {
+        const next = scratch.clone();
         j = frontier.length;
         index.set(key, j);
         frontier.push(next);
@@ -387,7 +400,8 @@ export function viewOf(graph: TaskGraph, s: number, state = stateAt(graph, s)): 
     const id = state.ids[i] as string;
     const holds: string[] = [];
     for (let j = 0; j < state.ids.length; j++)
-      if (state.parent[j] === i && visibility[j] && state.holder(j) < 0) holds.push(state.ids[j] as string);
+      if (state.parent[j] === i && visibility[j] && state.holder(j) < 0)
+        holds.push(state.ids[j] as string);
     return { id, kind: state.info[i]?.node.category ?? id, attrs: stateAttrs(state, i), holds };
   };
   let focus: SceneObject | null = null;
@@ -441,7 +455,8 @@ export function predicatesOf(graph: TaskGraph, s: number, state = stateAt(graph,
 /** Attribute predicates in the authors' vocabulary. */
 function attrPredicates(id: string, a: Record<string, boolean>): string[] {
   const out: string[] = [];
-  if ("open" in a && KINDS[id]?.affordances.includes("openable")) out.push(a.open ? `open(${id})` : `closed(${id})`);
+  if ("open" in a && KINDS[id]?.affordances.includes("openable"))
+    out.push(a.open ? `open(${id})` : `closed(${id})`);
   if ("on" in a) out.push(a.on ? `powered_on(${id})` : `powered_off(${id})`);
   if ("plugged" in a) out.push(a.plugged ? `plugged_in(${id})` : `unplugged(${id})`);
   if ("filled" in a) out.push(a.filled ? `filled(${id})` : `empty(${id})`);

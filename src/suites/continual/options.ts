@@ -96,12 +96,17 @@ export class OptionBank {
     const position = this.onPath.get(s);
     const success =
       position !== undefined
-        ? (edges.find(([a, to]) => a === g.pathActions[position] && to === g.path[position + 1]) as [number, number])
+        ? (edges.find(
+            ([a, to]) => a === g.pathActions[position] && to === g.path[position + 1],
+          ) as [number, number])
         : optimal.reduce((best, e) => (rankOf(g, e) < rankOf(g, best) ? e : best));
     const optimalActions = new Set(optimal.map(([a]) => a));
-    const detourPool = rng.shuffle(
-      edges.filter(([a]) => !optimalActions.has(a)),
-    ).sort((x, y) => relevance(g.groundings[x[0]] as Grounding) - relevance(g.groundings[y[0]] as Grounding));
+    const detourPool = rng
+      .shuffle(edges.filter(([a]) => !optimalActions.has(a)))
+      .sort(
+        (x, y) =>
+          relevance(g.groundings[x[0]] as Grounding) - relevance(g.groundings[y[0]] as Grounding),
+      );
     const executable = new Set(edges.map(([a]) => a));
     const successObjects = new Set((g.groundings[success[0]] as Grounding).ids);
     const invalidPool = rng
@@ -118,7 +123,11 @@ export class OptionBank {
       detours.push(detourPool[detours.length] as [number, number]);
     const picked: { grounding: Grounding; role: Role; to: number | null }[] = [
       { grounding: g.groundings[success[0]] as Grounding, role: "success_path", to: success[1] },
-      ...detours.map(([a, to]) => ({ grounding: g.groundings[a] as Grounding, role: "valid_detour" as Role, to })),
+      ...detours.map(([a, to]) => ({
+        grounding: g.groundings[a] as Grounding,
+        role: "valid_detour" as Role,
+        to,
+      })),
       ...invalid.map((grounding) => ({ grounding, role: "invalid" as Role, to: null })),
     ];
     // Sentences: one length target per state, distinct verbs, the success verb new on the path.
@@ -136,8 +145,9 @@ export class OptionBank {
       used.add(sentence.verb);
       sentences.set(i, sentence);
     }
-    return rng.shuffle(picked.map((p, i) => ({ p, sentence: sentences.get(i) as OptionSentence }))).map(
-      ({ p, sentence }, i) => ({
+    return rng
+      .shuffle(picked.map((p, i) => ({ p, sentence: sentences.get(i) as OptionSentence })))
+      .map(({ p, sentence }, i) => ({
         label: LABELS[i] as string,
         text: sentence.text,
         role: p.role,
@@ -145,8 +155,7 @@ export class OptionBank {
         to: p.to,
         verb: sentence.verb,
         style: sentence.style,
-      }),
-    );
+      }));
   }
 }
 

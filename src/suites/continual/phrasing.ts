@@ -21,77 +21,159 @@ const SCENARIOS: Record<string, Record<string, Scenario>> = {
   living_room: {
     movie: {
       intro: "I'm about to watch a movie in the living room.",
-      purposes: ["for the movie", "before the film starts", "so movie night goes smoothly", "to get the room ready for the film", "so nothing distracts from the screen"],
+      purposes: [
+        "for the movie",
+        "before the film starts",
+        "so movie night goes smoothly",
+        "to get the room ready for the film",
+        "so nothing distracts from the screen",
+      ],
     },
     guest: {
       intro: "A guest is arriving in a few minutes, so the living room needs to look presentable.",
-      purposes: ["before the guest arrives", "so the room feels welcoming", "to get ready for the visit", "so the place looks cared for"],
+      purposes: [
+        "before the guest arrives",
+        "so the room feels welcoming",
+        "to get ready for the visit",
+        "so the place looks cared for",
+      ],
     },
     evening: {
       intro: "It's a quiet evening at home and the living room should feel relaxed.",
-      purposes: ["for a calm evening", "so the evening stays relaxed", "to settle the room down", "before curling up on the sofa"],
+      purposes: [
+        "for a calm evening",
+        "so the evening stays relaxed",
+        "to settle the room down",
+        "before curling up on the sofa",
+      ],
     },
   },
   bedroom: {
     bedtime: {
       intro: "I'm done for the night and heading to bed.",
-      purposes: ["before bed", "so the room can rest", "for a good night's sleep", "to wind down for the night", "so everything is ready for tomorrow"],
+      purposes: [
+        "before bed",
+        "so the room can rest",
+        "for a good night's sleep",
+        "to wind down for the night",
+        "so everything is ready for tomorrow",
+      ],
     },
     morning: {
       intro: "It's early morning and I'm getting the bedroom ready for the day.",
-      purposes: ["to start the day", "before leaving the room", "so the morning runs smoothly", "for a fresh start"],
+      purposes: [
+        "to start the day",
+        "before leaving the room",
+        "so the morning runs smoothly",
+        "for a fresh start",
+      ],
     },
     reading: {
       intro: "I have an hour of reading ahead of me in the bedroom.",
-      purposes: ["for the reading session", "so reading is comfortable", "before settling in with a book", "to make the corner cozy"],
+      purposes: [
+        "for the reading session",
+        "so reading is comfortable",
+        "before settling in with a book",
+        "to make the corner cozy",
+      ],
     },
   },
   kitchen: {
     breakfast: {
       intro: "Breakfast is about to happen in the kitchen.",
-      purposes: ["for breakfast", "before breakfast is served", "so the meal comes together", "to get the morning meal going"],
+      purposes: [
+        "for breakfast",
+        "before breakfast is served",
+        "so the meal comes together",
+        "to get the morning meal going",
+      ],
     },
     cleanup: {
       intro: "Dinner is over and the kitchen needs a reset.",
-      purposes: ["to reset the kitchen", "so the counters end up clear", "before calling it a night", "as part of the cleanup"],
+      purposes: [
+        "to reset the kitchen",
+        "so the counters end up clear",
+        "before calling it a night",
+        "as part of the cleanup",
+      ],
     },
     tea: {
       intro: "I'd like to make some tea and tidy the kitchen while it brews.",
-      purposes: ["while the tea brews", "for the tea break", "so the kitchen stays tidy", "before the water is ready"],
+      purposes: [
+        "while the tea brews",
+        "for the tea break",
+        "so the kitchen stays tidy",
+        "before the water is ready",
+      ],
     },
   },
   study: {
     work: {
       intro: "I'm starting a long work session in the study.",
-      purposes: ["for the work session", "so I can focus", "before getting to work", "to set up the workspace"],
+      purposes: [
+        "for the work session",
+        "so I can focus",
+        "before getting to work",
+        "to set up the workspace",
+      ],
     },
     wrapup: {
       intro: "Work is done for today and the study should be wound down.",
-      purposes: ["to close out the day", "so the desk is left in order", "before leaving the study", "to shut things down properly"],
+      purposes: [
+        "to close out the day",
+        "so the desk is left in order",
+        "before leaving the study",
+        "to shut things down properly",
+      ],
     },
   },
   bathroom: {
     shower: {
       intro: "I'm about to take a shower and want the bathroom set up.",
-      purposes: ["before the shower", "so the shower is comfortable", "to get the bathroom ready", "for a warm shower"],
+      purposes: [
+        "before the shower",
+        "so the shower is comfortable",
+        "to get the bathroom ready",
+        "for a warm shower",
+      ],
     },
     tidy: {
       intro: "Visitors will use the bathroom soon, so it needs a quick tidy.",
-      purposes: ["before the visitors come", "so the bathroom looks neat", "as part of the tidy-up", "to freshen the room"],
+      purposes: [
+        "before the visitors come",
+        "so the bathroom looks neat",
+        "as part of the tidy-up",
+        "to freshen the room",
+      ],
     },
   },
   dining_room: {
     dinner: {
       intro: "Dinner guests are about to sit down in the dining room.",
-      purposes: ["for the dinner guests", "before everyone sits down", "so dinner starts well", "to set the mood for dinner"],
+      purposes: [
+        "for the dinner guests",
+        "before everyone sits down",
+        "so dinner starts well",
+        "to set the mood for dinner",
+      ],
     },
     birthday: {
       intro: "It's a small birthday celebration in the dining room.",
-      purposes: ["for the celebration", "before the candles come out", "so the party goes smoothly", "to make the table festive"],
+      purposes: [
+        "for the celebration",
+        "before the candles come out",
+        "so the party goes smoothly",
+        "to make the table festive",
+      ],
     },
     clearing: {
       intro: "Dinner has finished and the dining room needs clearing.",
-      purposes: ["to clear up after dinner", "so the table ends up tidy", "before the guests leave", "as the evening winds down"],
+      purposes: [
+        "to clear up after dinner",
+        "so the table ends up tidy",
+        "before the guests leave",
+        "as the evening winds down",
+      ],
     },
   },
 };
@@ -142,7 +224,10 @@ function goalPhrase(goal: AtomicGoal, held: boolean, rng: Rng): string {
     case "unplug":
       return pick([`unplug ${r}`, `disconnect ${r}`]);
     case "turn":
-      return (kindOfObject(goal.object).turnPhrase ?? "turn {ref}").replace("{ref}", r.replace(/^the /, ""));
+      return (kindOfObject(goal.object).turnPhrase ?? "turn {ref}").replace(
+        "{ref}",
+        r.replace(/^the /, ""),
+      );
     case "place_on":
       return pick([`put ${r}${inHand} on ${t}`, `set ${r}${inHand} down on ${t}`]);
     case "place_in":
@@ -176,7 +261,9 @@ export function describeTask(def: TaskDef, rng: Rng): string {
   const sc = scenario(def);
   const phrases = def.goals
     .filter((g) => g.action !== "pick_up")
-    .map((g) => goalPhrase(g, def.held === g.object || (g.action === "cut" && def.held === g.target), rng));
+    .map((g) =>
+      goalPhrase(g, def.held === g.object || (g.action === "cut" && def.held === g.target), rng),
+    );
   return `${sc.intro} ${capitalize(joinPhrases(phrases))} ${rng.pick(sc.purposes)}.`;
 }
 
@@ -314,7 +401,13 @@ const TEMPLATES: Record<ActionName, Template[]> = {
 };
 
 /** Lead-ins before a purpose clause, to even out sentence lengths without order words. */
-const LEAD_INS = ["", "without delay, ", "right away, ", "at this point, ", "while you are at it, "];
+const LEAD_INS = [
+  "",
+  "without delay, ",
+  "right away, ",
+  "at this point, ",
+  "while you are at it, ",
+];
 
 /** Words of a sentence. */
 export const wordCount = (text: string) => text.trim().split(/\s+/).length;
@@ -433,13 +526,16 @@ export function describeScene(view: SceneView): string {
   const parts: string[] = [];
   if (!view.focus) {
     parts.push(`${eye}, you stand at the entrance of the ${room}.`);
-    parts.push(`You can see ${joinPhrases(view.visible.map((o) => objectPhrase(o, view.height)))}.`);
+    parts.push(
+      `You can see ${joinPhrases(view.visible.map((o) => objectPhrase(o, view.height)))}.`,
+    );
   } else {
     parts.push(`${eye}, you are looking at ${objectPhrase(view.focus, view.height)}.`);
     if (view.focus.holds.length > 0)
       parts.push(`With it: ${joinPhrases(view.focus.holds.map((h) => `the ${nameOf(h)}`))}.`);
     if (view.near === view.focus.id) parts.push("It is within arm's reach.");
-    else if (view.near) parts.push(`You are standing by the ${nameOf(view.near)}; it is across the room.`);
+    else if (view.near)
+      parts.push(`You are standing by the ${nameOf(view.near)}; it is across the room.`);
     else parts.push("It is across the room.");
   }
   parts.push(view.held ? `You are holding the ${nameOf(view.held)}.` : "Your hands are empty.");
