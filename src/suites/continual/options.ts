@@ -164,8 +164,13 @@ const rankOf = (g: TaskGraph, edge: [number, number]) => (g.groundings[edge[0]] 
 /** Detours on the task's goal objects come before detours on distractors. */
 const relevance = (x: Grounding) => (x.rank >= 99 * 4 ? 1 : 0);
 
-/** Invalid options on the success option's objects first, then goal objects, then the rest. */
+/**
+ * Invalid options operating the success option's objects first (Table 3: "switch off the
+ * light" before the agent stands next to it), then anything else on those objects, then goal
+ * objects, then the rest.
+ */
 function tempting(x: Grounding, successObjects: Set<string>): number {
-  if (x.ids.some((id) => successObjects.has(id))) return 0;
-  return x.rank >= 99 * 4 ? 2 : 1;
+  if (x.ids.some((id) => successObjects.has(id)))
+    return x.name === "look_at" || x.name === "walk_to" ? 1 : 0;
+  return x.rank >= 99 * 4 ? 3 : 2;
 }

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { World } from "../../world/index.ts";
+import { CONTINUAL_CATALOG } from "./catalog.ts";
+import { buildGraph, edgesOf, goalOf, sceneOf, stateAt, stateKey } from "./graph.ts";
+import type { TaskDef } from "./task.ts";
+
+/** The paper's Table 3 task: turn off the overhead light and open the media cabinet. */
+export const movieNight: TaskDef = {
+  id: "L2-test-001",
+  level: "basic",
+  height: "adult",
+  scene: "scene_001",
+  room: "living_room",
+  goals: [
+    { action: "switch_off", object: "ceiling_light", category: "appliance" },
+    { action: "open", object: "media_cabinet", category: "container" },
+  ],
+  categories: ["appliance", "container"],
+  objects: ["ceiling_light", "media_cabinet", "television"],
+  distractors: ["television"],
+  initial: { ceiling_light: { on: true }, media_cabinet: { open: false } },
+  scenario: "movie",
+  description:
+    "I'm about to watch a movie in the living room. Turn off the overhead light and open up the TV cabinet for the movie.",
+  related: [],
+};
+
+/** A pick-and-place task with the object already in hand for one goal. */
+const tidy: TaskDef = {
+  ...movieNight,
+  id: "L4-test-001",
+  level: "advanced",
+  goals: [
+    { action: "drop", object: "magazine", target: "trash_can", category: "handling" },
+    { action: "pick_up", object: "cup", category: "placement" },
+    { action: "place_on", object: "cup", target: "bookshelf", category: "placement" },
+    { action: "switch_on", object: "floor_lamp", category: "appliance" },
+  ],
+  categories: ["handling", "placement", "appliance"],
+  objects: ["magazine", "trash_can", "cup", "bookshelf", "floor_lamp", "television"],
+  held: "magazine",
+  initial: { floor_lamp: { on: false } },
+  scenario: "guest",
+};
+
+/** Distances by forward breadth-first search through the public World API. */
+function worldDistance(def: TaskDef, actions: { name: string; args: string[] }[]): number {
+  const start = new World(sceneOf(def), goalOf(def), [], { catalog: CONTINUAL_CATALOG });
+  for (const a of actions) start.step(a);
+  const graph = buildGraph(def);
+  const names = graph.groundings.map((g) => ({ name: g.name, args: g.ids }));
+  let frontier = [start];
+  const seen = new Set([start.latentState().key()]);
+  for (let d = 0; d < 20; d++) {
+    if (frontier.some((w) => w.goalSatisfied())) return d;
+    const next: World[] = [];
+    for (const w of frontier)
+      for (const a of names) {
+        const c = w.clone();
+        const checked = c.check(a);
+        if (!checked.ok) continue;
+        c.apply(checked.checked);
+        const key = c.latentState().key();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(c);
+      }
+    frontier = next;
+  }
+  return -1;
+}
+
+describe("state-transition graphs (paper §3.3)", () => {
+  const graph = buildGraph(movieNight);
+
+  it("finds the 6-step shortest path of Table 3, in the description's goal order", () => {
+    expect(graph.dist[0]).toBe(6);
+    expect(graph.pathActions.map((a) => graph.groundings[a]?.id)).toEqual([
+      "look_at_ceiling_light",
+      "walk_to_ceiling_light",
+      "switch_off_ceiling_light",
+      "look_at_media_cabinet",
+      "walk_to_media_cabinet",
+      "open_media_cabinet",
+    ]);
+    // The engine agrees: replaying the path through World satisfies the goal.
+    const world = new World(sceneOf(movieNight), goalOf(movieNight), [], {
+      catalog: CONTINUAL_CATALOG,
+    });
+    for (const a of graph.pathActions) {
+      const g = graph.groundings[a];
+      expect(world.step({ name: g?.name ?? "", args: g?.ids ?? [] }).feedback.status).toBe(
+        "success",
+      );
+    }
+    expect(world.goalSatisfied()).toBe(true);
+  });
+
+  it("enumerates every reachable state: 4 before walking, then 3 reaches x 3 views x light x cabinet", () => {
+    // Before the first walk nothing is in reach, so nothing was toggled: the initial view and
+    // one per object looked at. After it: any of 3 reaches, any of 3 views, 2 x 2 toggles.
+    expect(graph.size).toBe(4 + 3 * 3 * 2 * 2);
+    const keys = new Set(Array.from({ length: graph.size }, (_, s) => stateKey(stateAt(graph, s))));
+    expect(keys.size).toBe(40);
+  });
+
+  it("distances satisfy the Bellman equation and match a search through the World API", () => {
+    for (let s = 0; s < graph.size; s++) {
+      const d = graph.dist[s] as number;
+      const next = edgesOf(graph, s).map(([, to]) => graph.dist[to] as number);
+      if (d === 0) continue;
+      expect(d, `state ${s}`).toBe(1 + Math.min(...next));
+    }
+    expect(worldDistance(movieNight, [])).toBe(6);
+    expect(worldDistance(movieNight, [{ name: "look_at", args: ["television"] }])).toBe(6);
+    // Next to the cabinet first: open it (1), then the light (3).
+    expect(
+      worldDistance(movieNight, [
+        { name: "look_at", args: ["media_cabinet"] },
+        { name: "walk_to", args: ["media_cabinet"] },
+      ]),
+    ).toBe(4);
+  });
+
+  it("an object already in hand is used where it goes; a pick precedes its place", () => {
+    const g = buildGraph(tidy);
+    expect(g.dist[0]).toBe(12);
+    expect(g.pathActions.map((a) => g.groundings[a]?.id)).toEqual(
+      [
+        "look_at_trash_can",
+        "walk_to_trash_can",
+        "drop_magazine_into_trash_can",
+        "look_at_cup",
+        "walk_to_cup",
+        "pick_up",
+        "look_at_bookshelf",
+        "walk_to_bookshelf",
+        "place_cup_on_bookshelf",
+        "look_at_floor_lamp",
+        "walk_to_floor_lamp",
+        "switch_on_floor_lamp",
+      ].map((id) => (id === "pick_up" ? "pick_up_cup" : id)),
+    );
+    expect(worldDistance(tidy, [])).toBe(12);
+    // Operating a distractor is never an edge: it is a decoy, shown only where it cannot run.
+    expect(g.groundings.some((x) => x.ids.includes("television") && x.name === "switch_on")).toBe(
+      false,
+    );
+    expect(g.decoys.some((x) => x.id === "switch_on_television")).toBe(true);
+  });
+});
