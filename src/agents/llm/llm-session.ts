@@ -1,5 +1,6 @@
 /** One episode of the llm agent: prompts from the renderer, replies parsed into decisions. */
 import {
+  type Action,
   type AgentContext,
   type AgentSession,
   addUsage,
@@ -128,7 +129,6 @@ export class LlmSession implements AgentSession {
     const decision: Decision = noteCall
       ? { raw: rawOf(reply), usage: addUsage(noteCall.usage, call.usage), calls: [noteCall, call] }
       : { raw: rawOf(reply), usage: call.usage, calls: [call] };
-    this.memory.record(rendered, decision.raw ?? "");
     if (parsed.ok) {
       decision.action = parsed.action;
       const note = parsed.note ?? (mode === "tools" ? stripReasoning(reply.text).trim() : "");
@@ -137,6 +137,10 @@ export class LlmSession implements AgentSession {
     } else {
       decision.formatError = parsed.error;
     }
+    this.memory.record(
+      rendered,
+      decision.action ? actionText(decision.action) : `(unusable) ${decision.raw ?? ""}`,
+    );
     const step: TraceStep = { step: observation.step, observation, raw: decision.raw };
     if (decision.action) step.action = decision.action;
     if (decision.formatError) step.formatError = decision.formatError;
@@ -198,6 +202,18 @@ export class LlmSession implements AgentSession {
       return renderer.parse(stripReasoning(reply.text), this.card);
     }
     return parseActionReply(reply.text, this.catalog);
+  }
+}
+
+/** A decision's action as a trajectory shows it: `select_option {"option":"B"}`. */
+function actionText(action: Action): string {
+  switch (action.kind) {
+    case "tool":
+      return action.calls.map((c) => `${c.tool} ${JSON.stringify(c.args)}`).join("; ");
+    case "say":
+      return `say: ${action.text}`;
+    default:
+      return action.kind;
   }
 }
 

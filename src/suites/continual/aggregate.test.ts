@@ -17,7 +17,13 @@ function rec(
   step: number | null = ok ? 6 : null,
 ): EpisodeRecord {
   n++;
-  const full = { phase: "test", k: tags.setting === "zero-shot" ? 0 : 2, extra: 3, goals: tags.level === "basic" ? 2 : 4, ...tags };
+  const full: Record<string, string | number> = {
+    phase: "test",
+    k: tags.setting === "zero-shot" ? 0 : 2,
+    extra: 3,
+    goals: tags.level === "basic" ? 2 : 4,
+    ...tags,
+  };
   return {
     episodeId: `e${n}@0`,
     taskId: `${full.setting}/${full.target ?? `t${n}`}`,
@@ -32,7 +38,17 @@ function rec(
     invalidActions: roles[2],
     formatErrors: 0,
     wallMs: 1,
-    usage: { calls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, costUsd: 0, latencyMs: 0, cachedCalls: 0, retries: 0 },
+    usage: {
+      calls: 0,
+      inputTokens: 0,
+      cachedInputTokens: 0,
+      outputTokens: 0,
+      reasoningTokens: 0,
+      costUsd: 0,
+      latencyMs: 0,
+      cachedCalls: 0,
+      retries: 0,
+    },
     metrics: {
       sr: ok ? 1 : 0,
       optimal: roles[0],
@@ -45,8 +61,20 @@ function rec(
   };
 }
 
-const adv = (setting: string, target: string, ok: boolean, roles?: [number, number, number], extra: Record<string, number> = {}, step?: number | null) =>
-  rec({ setting, level: "advanced", target, ...extra }, ok, roles, step === undefined ? (ok ? 12 : null) : step);
+const adv = (
+  setting: string,
+  target: string,
+  ok: boolean,
+  roles?: [number, number, number],
+  extra: Record<string, number> = {},
+  step?: number | null,
+) =>
+  rec(
+    { setting, level: "advanced", target, ...extra },
+    ok,
+    roles,
+    step === undefined ? (ok ? 12 : null) : step,
+  );
 
 /** Zero shot solves T1 only; ICL T1-T3; skill T2-T3 (paired by target task). */
 const records: EpisodeRecord[] = [
@@ -142,7 +170,10 @@ describe("continual aggregates (hand-worked)", () => {
   });
 
   it("headlines, the grader table and categories; invalid episodes are left out", () => {
-    const broken = { ...rec({ setting: "zero-shot", level: "basic" }, false), status: "invalid" as const };
+    const broken = {
+      ...rec({ setting: "zero-shot", level: "basic" }, false),
+      status: "invalid" as const,
+    };
     const model = aggregateRecords([...records, broken]);
     expect(model.episodes).toBe(records.length + 1);
     expect(model.headlines.map((h) => [h.name, h.value])).toEqual([
@@ -157,8 +188,12 @@ describe("continual aggregates (hand-worked)", () => {
       ["appliance", 100],
       ["power", 50],
     ]);
-    const grader = model.tables.find((t) => t.title.startsWith("The authors' grader")) as ReportTable;
-    expect(grader.rows.find((r) => r[0] === "advanced" && r[1] === "Skill learning")?.[4]).toBe(0.6);
+    const grader = model.tables.find((t) =>
+      t.title.startsWith("The authors' grader"),
+    ) as ReportTable;
+    expect(grader.rows.find((r) => r[0] === "advanced" && r[1] === "Skill learning")?.[4]).toBe(
+      0.6,
+    );
     expect(successRate([])).toBeNull();
   });
 });

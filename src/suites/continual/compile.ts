@@ -7,7 +7,13 @@
  */
 import { LonghaulError, type StreamPlan, type TaskSpec } from "../../core/index.ts";
 import { generatedGraph } from "./episode-graph.ts";
-import { ADVANCED_GOALS, complexityVariant, generateTasks, MAX_RELATED } from "./generator.ts";
+import {
+  ADVANCED_GOALS,
+  complexityVariant,
+  type GeneratedTasks,
+  generateTasks,
+  MAX_RELATED,
+} from "./generator.ts";
 import { type ImportedTask, importedGraph, loadSource } from "./import.ts";
 import {
   type ContinualPayload,
@@ -81,11 +87,15 @@ interface SpecTask {
   payload: GeneratedTask | ImportedTask;
 }
 
+/** Generated tasks by seed: compiling twice (listing, then running) generates once. */
+const generated = new Map<string, GeneratedTasks>();
+
 function generatedTasks(
   seed: string,
   complexities: number[],
 ): { basic: SpecTask[]; advanced: SpecTask[] } {
-  const gen = generateTasks(seed);
+  const gen = generated.get(seed) ?? generateTasks(seed);
+  generated.set(seed, gen);
   const wrap = (def: TaskDef): SpecTask => {
     const graph = generatedGraph(def, seed);
     // Compiling builds the option bank of the released graph: the path and one step off it.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type Action, DEFAULT_ACCESS, type TaskSpec } from "../../core/index.ts";
-import { ContinualEnvironment, type ContinualLatent, type ContinualOutcome, type ContinualView, FAILED } from "./environment.ts";
+import {
+  ContinualEnvironment,
+  type ContinualLatent,
+  type ContinualOutcome,
+  type ContinualView,
+  FAILED,
+} from "./environment.ts";
 import { outcomeData, scoreOutcome } from "./metrics.ts";
 import type { ContinualPayload } from "./payload.ts";
 import { movieNight } from "./test-support.ts";
@@ -48,7 +54,9 @@ describe("a continual episode", () => {
     const data = outcomeData(env.outcome().data);
     expect(data.reachedGoal).toBe(true);
     expect(data.decisions.map((d) => d.role)).toEqual(Array(6).fill("success_path"));
-    expect(data.finalPredicates).toEqual(expect.arrayContaining(["powered_off(ceiling_light)", "open(media_cabinet)"]));
+    expect(data.finalPredicates).toEqual(
+      expect.arrayContaining(["powered_off(ceiling_light)", "open(media_cabinet)"]),
+    );
   });
 
   it("an invalid option uses a step, leaves the state unchanged and says only that it failed", () => {
@@ -87,17 +95,29 @@ describe("a continual episode", () => {
   it("a letter that names no option, or another tool, is rejected with a path and no exception", () => {
     const env = new ContinualEnvironment(spec, DEFAULT_ACCESS);
     env.reset();
-    expect(env.step(select("Z")).info.invalid).toMatchObject({ code: "bad-arguments", path: "option" });
+    expect(env.step(select("Z")).info.invalid).toMatchObject({
+      code: "bad-arguments",
+      path: "option",
+    });
     expect(env.step(select(7)).info.invalid).toMatchObject({ code: "bad-arguments" });
-    expect(env.step({ kind: "tool", calls: [{ tool: "observe", args: {} }] }).info.invalid).toMatchObject({
+    expect(
+      env.step({ kind: "tool", calls: [{ tool: "observe", args: {} }] }).info.invalid,
+    ).toMatchObject({
       code: "unknown-tool",
     });
     expect(env.step({ kind: "finish" }).info.invalid).toMatchObject({ code: "wrong-mode" });
     // "b", "B." and "option B" all name B (the authors' choice interface reads the letter).
     const b = latent(env).choices.find((c) => c.label === "B");
-    expect(env.step(select("option b")).info.invalid?.code ?? "ok").toBe(b?.role === "invalid" ? "precondition" : "ok");
+    expect(env.step(select("option b")).info.invalid?.code ?? "ok").toBe(
+      b?.role === "invalid" ? "precondition" : "ok",
+    );
     const data = outcomeData(env.outcome().data);
-    expect(data.decisions.map((d) => d.role).slice(0, 4)).toEqual(["malformed", "malformed", "malformed", "malformed"]);
+    expect(data.decisions.map((d) => d.role).slice(0, 4)).toEqual([
+      "malformed",
+      "malformed",
+      "malformed",
+      "malformed",
+    ]);
   });
 
   it("observations never show roles, action ids or state ids", () => {
@@ -106,7 +126,12 @@ describe("a continual episode", () => {
     for (let i = 0; i < 6; i++) {
       const l = latent(env);
       const text = JSON.stringify(observation);
-      for (const secret of ["success_path", "valid_detour", l.state, ...l.choices.map((c) => c.action)])
+      for (const secret of [
+        "success_path",
+        "valid_detour",
+        l.state,
+        ...l.choices.map((c) => c.action),
+      ])
         expect(text).not.toContain(secret);
       observation = env.step(select(labelOf(env, "success_path"))).observation;
     }

@@ -31,7 +31,14 @@ describe("the authors' grader (hand-worked)", () => {
       reachedGoal: true,
       finalPredicates: ["p1", "p2", "q"],
     });
-    expect(g).toMatchObject({ overall: 1, success: 1, efficiency: 1, pathQuality: 1, invalidPenalty: 0, extraSteps: 0 });
+    expect(g).toMatchObject({
+      overall: 1,
+      success: 1,
+      efficiency: 1,
+      pathQuality: 1,
+      invalidPenalty: 0,
+      extraSteps: 0,
+    });
   });
 
   it("reached after a detour, a return and two invalid choices", () => {
@@ -52,7 +59,10 @@ describe("the authors' grader (hand-worked)", () => {
     expect(g.efficiency).toBeCloseTo(6 / 8, 12);
     expect(g.pathQuality).toBeCloseTo(6 / 8 - 1 / 16, 12);
     expect(g.invalidPenalty).toBeCloseTo(0.2 * (1 - Math.exp(-0.2)), 12);
-    expect(g.overall).toBeCloseTo(0.55 + 0.25 * 0.75 + 0.2 * 0.6875 - 0.2 * (1 - Math.exp(-0.2)), 12);
+    expect(g.overall).toBeCloseTo(
+      0.55 + 0.25 * 0.75 + 0.2 * 0.6875 - 0.2 * (1 - Math.exp(-0.2)),
+      12,
+    );
     expect(g.overall).toBeCloseTo(0.838746, 6);
     expect(g.extraSteps).toBe(4);
     expect(g.redundantActions).toBe(2);
@@ -74,6 +84,8 @@ describe("the authors' grader (hand-worked)", () => {
   it("nothing done scores 0; the score never leaves [0, 1]", () => {
     expect(grade({ ...base, steps: [], reachedGoal: false, finalPredicates: [] }).overall).toBe(0);
     const invalidOnly = Array.from({ length: 30 }, () => step("?", "s0", 0, false));
-    expect(grade({ ...base, steps: invalidOnly, reachedGoal: false, finalPredicates: [] }).overall).toBe(0);
+    expect(
+      grade({ ...base, steps: invalidOnly, reachedGoal: false, finalPredicates: [] }).overall,
+    ).toBe(0);
   });
 });
