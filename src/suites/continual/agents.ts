@@ -1,8 +1,9 @@
 /**
  * Reference agents: `oracle` (privileged: reads the options' hidden roles and always takes the
  * success path, so it solves every task in exactly the shortest-path number of steps) and
- * `greedy-lexical` (honest and scripted: picks the option sharing the most content words with
- * the task description, earliest letter on ties). The random baseline is the built-in `random`
+ * `greedy-lexical` (honest and scripted: picks the option sharing the most distinguishing content
+ * words with the task description, earliest letter on ties, never repeating an option that just
+ * failed). The random baseline is the built-in `random`
  * agent, which draws a letter uniformly from the select_option schema.
  */
 import {
@@ -13,7 +14,7 @@ import {
   NO_OPTIONS,
   type Observation,
 } from "../../core/index.ts";
-import type { ContinualLatent, ContinualView } from "./environment.ts";
+import { type ContinualLatent, type ContinualView, FAILED } from "./environment.ts";
 
 const select = (option: string, reason: string): Decision => ({
   action: { kind: "tool", calls: [{ tool: "select_option", args: { option, reason } }] },
@@ -62,15 +63,25 @@ export function contentWords(text: string): Set<string> {
   );
 }
 
-/** The greedy-lexical choice: most content words shared with the task, earliest on ties. */
-export function lexicalChoice(view: ContinualView): { label: string; overlap: number } {
+/**
+ * The greedy-lexical choice: the option with the most content words shared with the task
+ * description, counting only words that not every option has (the scenario's purpose clause
+ * is in all of them); earliest letter on ties.
+ */
+export function lexicalChoice(
+  view: ContinualView,
+  exclude: ReadonlySet<string> = new Set(),
+): { label: string; overlap: number } {
   const task = contentWords(view.task);
+  const words = view.choices.map((c) => contentWords(c.text));
+  const common = new Set([...(words[0] ?? [])].filter((w) => words.every((ws) => ws.has(w))));
   let best = { label: view.choices[0]?.label ?? "A", overlap: -1 };
-  for (const choice of view.choices) {
+  view.choices.forEach((choice, i) => {
+    if (exclude.has(choice.text)) return;
     let overlap = 0;
-    for (const w of contentWords(choice.text)) if (task.has(w)) overlap++;
+    for (const w of words[i] ?? []) if (task.has(w) && !common.has(w)) overlap++;
     if (overlap > best.overlap) best = { label: choice.label, overlap };
-  }
+  });
   return best;
 }
 
@@ -81,12 +92,20 @@ export const greedyLexicalAgent = defineAgent({
   options: NO_OPTIONS,
   create: (): Agent => ({
     id: "greedy-lexical",
-    start: () => ({
-      async act(observation: Observation) {
-        const view = observation.view as unknown as ContinualView;
-        const { label, overlap } = lexicalChoice(view);
-        return select(label, `shares ${overlap} content words with the task`);
-      },
-    }),
+    start: () => {
+      // Options that just failed, until a selection is accepted (the state is then new).
+      const failed = new Set<string>();
+      let last: string | null = null;
+      return {
+        async act(observation: Observation) {
+          const view = observation.view as unknown as ContinualView;
+          if (view.previous === FAILED && last) failed.add(last);
+          else failed.clear();
+          const { label, overlap } = lexicalChoice(view, failed);
+          last = view.choices.find((c) => c.label === label)?.text ?? null;
+          return select(label, `shares ${overlap} content words with the task`);
+        },
+      };
+    },
   }),
 });
