@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EpisodeRecord, ReportTable } from "../../core/index.ts";
+import { type EpisodeRecord, emptyUsage, type ReportTable } from "../../core/index.ts";
 import {
   aggregateRecords,
   gainOverZeroShot,
@@ -38,17 +38,7 @@ function rec(
     invalidActions: roles[2],
     formatErrors: 0,
     wallMs: 1,
-    usage: {
-      calls: 0,
-      inputTokens: 0,
-      cachedInputTokens: 0,
-      outputTokens: 0,
-      reasoningTokens: 0,
-      costUsd: 0,
-      latencyMs: 0,
-      cachedCalls: 0,
-      retries: 0,
-    },
+    usage: emptyUsage(),
     metrics: {
       sr: ok ? 1 : 0,
       optimal: roles[0],
