@@ -12,7 +12,7 @@ import { aggregateRecords } from "./aggregate.ts";
 import { type ContinualCompileOptions, compileContinual, streamsOf } from "./compile.ts";
 import { ContinualEnvironment, type ContinualLatent } from "./environment.ts";
 import { outcomeData, scoreOutcome } from "./metrics.ts";
-import type { ContinualPayload } from "./payload.ts";
+import { type ContinualPayload, taskIdOf } from "./payload.ts";
 import { continualRenderer } from "./renderer.ts";
 import { CATEGORIES } from "./task.ts";
 
@@ -33,7 +33,14 @@ function hidden(latent: Json): string[] {
 }
 
 function stats(specs: TaskSpec<ContinualPayload>[]): StatsModel {
-  const zero = specs.filter((s) => s.payload.setting === "zero-shot" && s.tags.extra === 3);
+  // One spec per task: the zero-shot episodes, whatever their budget.
+  const seen = new Set<string>();
+  const zero = specs.filter((s) => {
+    const id = taskIdOf(s.payload);
+    if (s.payload.setting !== "zero-shot" || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
   const basic = zero.filter((s) => s.tags.level === "basic");
   const advanced = zero.filter((s) => s.tags.level === "advanced");
   const count = (xs: TaskSpec<ContinualPayload>[], key: string) => {
