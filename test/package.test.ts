@@ -95,6 +95,12 @@ describe("the installed package", () => {
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ran: 2, score: 1 });
     expect(run(["report", out]).code).toBe(0);
+    // The viewer's page ships bundled: its static export needs no build tool.
+    const site = join(project, "site");
+    const view = run(["view", out, "--export", site]);
+    expect(view.code, view.stderr).toBe(0);
+    expect(readFileSync(join(site, "app.js"), "utf8")).toMatch(/longhaulData/);
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain("<figure");
   });
 
   it("loads no suite and no schema library for --help; a warm list loads no suite", () => {

@@ -17,6 +17,7 @@ import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
+import { register as registerView } from "./commands/view.ts";
 import { CliContext, type CliIo } from "./context.ts";
 import { VERSION } from "./version.ts";
 
@@ -52,6 +53,7 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       registerAgents,
       registerSchema,
       registerCheck,
+      registerView,
     ]) {
       register(program, ctx);
     }

@@ -3,6 +3,7 @@ export * from "./agent.ts";
 export * from "./agent-factory.ts";
 export * from "./errors.ts";
 export * from "./hash.ts";
+export * from "./inspection.ts";
 export * from "./json.ts";
 export * from "./json-schema.ts";
 export * from "./limiter.ts";

@@ -8,6 +8,7 @@ import {
   totalTokens,
 } from "../core/index.ts";
 import { mean, passAtK, wilson } from "../metrics/index.ts";
+import { rateFigure } from "./chart.ts";
 import { type GroupKey, groupBy, NO_VALUE, naturalCompare, tagOf } from "./group.ts";
 
 /** A run's identity and records, as read from a run directory. */
@@ -90,6 +91,7 @@ export function genericModel(run: RunData, dimensions: readonly string[]): Repor
     episodes: records.length,
     headlines: headlines(run, counts),
     tables,
+    figures: tables.flatMap((table) => rateFigure(table) ?? []),
     notes: [SUCCESS_RULE],
   };
 }

@@ -144,11 +144,18 @@ describe("renderSummary", () => {
 });
 
 describe("writeReport", () => {
-  it("writes report.md and report.html into the directory", () => {
+  it("writes report.md and report.html with its figures drawn inline", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "longhaul-report-")), "nested");
-    const paths = writeReport(dir, report);
+    const paths = await writeReport(dir, report);
     expect(paths).toEqual({ markdown: join(dir, "report.md"), html: join(dir, "report.html") });
     expect(readFileSync(paths.markdown, "utf8")).toBe(renderMarkdown(report));
-    expect(readFileSync(paths.html, "utf8")).toBe(renderHtml(report));
+    const html = readFileSync(paths.html, "utf8");
+    const figures = report.generic.figures ?? [];
+    expect(figures.map((f) => f.id)).toEqual(["success-by-family"]);
+    expect(html).toContain('<figure id="figure-success-by-family"><svg');
+    expect(html).toContain("<b>Success by family.</b>");
+    // The figure sits in the overview section, before the tables.
+    expect(html.indexOf("<figure")).toBeLessThan(html.indexOf("<table>"));
+    expect(html.indexOf("<figure")).toBeGreaterThan(html.indexOf("Run overview"));
   });
 });

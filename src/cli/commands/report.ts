@@ -25,16 +25,21 @@ export function register(program: Command, ctx: CliContext): void {
     .command("report")
     .description("write report.md and report.html into a run directory and print a summary")
     .argument("<run-dir>", "a directory written by `longhaul run`")
+    .option("--figures <dir>", "also write every figure as SVG and PNG files into <dir>")
     .option("--json", "print the report model as JSON")
-    .action(async (dir: string, opts: { json?: boolean }) => {
-      const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
+    .action(async (dir: string, opts: { figures?: string; json?: boolean }) => {
+      const { buildReport, renderFigures, renderSummary, writeFigureFiles, writeReport } =
+        await import("../../report/index.ts");
       const { getSuite } = await import("../../suites/index.ts");
       const run = await runData(dir);
       const report = buildReport(run, await getSuite(run.suite, ctx.suiteOptions));
-      const files = writeReport(resolve(dir), report);
+      const figures = await renderFigures(report);
+      const files = await writeReport(resolve(dir), report, figures);
+      const written = opts.figures ? await writeFigureFiles(resolve(opts.figures), figures) : [];
       if (opts.json) return ctx.printJson(report);
       ctx.println(renderSummary(report));
       ctx.println(`report: ${files.markdown}\n        ${files.html}`);
+      if (opts.figures) ctx.println(`figures: ${written.length} files in ${resolve(opts.figures)}`);
     });
 
   program

@@ -129,7 +129,7 @@ export function register(program: Command, ctx: CliContext): void {
       },
       suite,
     );
-    const files = flags.report ? writeReport(outDir, report) : undefined;
+    const files = flags.report ? await writeReport(outDir, report) : undefined;
     const score = scoreOf(report);
     if (flags.json) ctx.printJson({ ...summary, records: undefined, score, report: files });
     else {

@@ -24,6 +24,7 @@ import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
 import { hiddenNodeIds } from "./hidden.ts";
+import { inspectRoboGraph } from "./inspect.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 import { OutcomeData } from "./outcome.ts";
@@ -115,4 +116,5 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
   hidden: hiddenNodeIds,
+  inspect: inspectRoboGraph,
 };

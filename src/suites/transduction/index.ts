@@ -10,6 +10,7 @@ import {
   TransductionLatent,
   TransductionOutcomeData,
 } from "./environment.ts";
+import { inspectTransduction } from "./inspect.ts";
 import { GENERATOR_VERSION, TaskPayload } from "./params.ts";
 import { referenceOutput } from "./reference.ts";
 import { transductionRenderer } from "./renderer.ts";
@@ -81,6 +82,11 @@ export const transductionSuite: Suite<TaskPayload> = {
   agents: TRANSDUCTION_AGENTS,
   stats: transductionStats,
   commands: [scoreCommand, exportCommand, exportNemoGymCommand],
+  inspect: (spec, trace) =>
+    inspectTransduction(
+      { ...spec, payload: parseOrThrow(TaskPayload, spec.payload, `payload of ${spec.id}`) },
+      trace,
+    ),
   // `longhaul check`: the required output, whole, never appears in what the agent sees.
   hidden: (latent) => [
     referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),
