@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type EpisodeRecord, emptyUsage, type ReportTable } from "../../core/index.ts";
+import { figureSvg } from "../../report/index.ts";
 import {
   aggregateRecords,
   gainOverZeroShot,
@@ -185,5 +186,92 @@ describe("continual aggregates (hand-worked)", () => {
       0.6,
     );
     expect(successRate([])).toBeNull();
+  });
+});
+
+describe("continual figures (hand-worked, from the same records)", () => {
+  const figure = (model: ReturnType<typeof aggregateRecords>, id: string) =>
+    model.figures?.find((f) => f.id === id);
+
+  it("Table 1 as bars: testing-phase SR per level and setting with Wilson whiskers", () => {
+    const f = figure(aggregateRecords(records), "table1-success-rate");
+    // 3/4 -> [30.1, 95.4]; 1/4 -> [4.6, 69.9]; 2/4 -> [15.0, 85.0]. Learning rows are left out.
+    expect(f?.data).toEqual([
+      { task: "Basic", setting: "Zero-shot", SR: 75, low: 30.1, high: 95.4 },
+      { task: "Advanced", setting: "Zero-shot", SR: 25, low: 4.6, high: 69.9 },
+      { task: "Advanced", setting: "ICL", SR: 75, low: 30.1, high: 95.4 },
+      { task: "Advanced", setting: "Skill", SR: 50, low: 15, high: 85 },
+    ]);
+    expect(f?.interval).toEqual({ low: "low", high: "high" });
+  });
+
+  it("Figure 6: change of each selection rate against zero shot, per setting", () => {
+    // Zero shot 26/7/24 of 57; ICL 44/9/3 of 56; skill 36/10/10 of 56.
+    expect(figure(aggregateRecords(records), "fig6-selection-change")?.data).toEqual([
+      { action: "optimal", setting: "ICL", change: 33 },
+      { action: "suboptimal", setting: "ICL", change: 3.8 },
+      { action: "invalid", setting: "ICL", change: -36.7 },
+      { action: "optimal", setting: "Skill", change: 18.7 },
+      { action: "suboptimal", setting: "Skill", change: 5.6 },
+      { action: "invalid", setting: "Skill", change: -24.2 },
+    ]);
+  });
+
+  it("Figure 7: one line per setting over the extra steps", () => {
+    const f = figure(aggregateRecords(records), "fig7-step-budget");
+    const series = (setting: string) =>
+      f?.data.filter((r) => r.setting === setting).map((r) => [r["Extra steps"], r.SR]);
+    // Skill succeeded at step 13 twice (L = 12): nothing within 0 extra steps, 2 of 4 from 1 on.
+    expect(series("Skill")).toEqual([
+      [0, 0],
+      [1, 50],
+      [2, 50],
+      [3, 50],
+    ]);
+    expect(series("ICL")).toEqual([
+      [0, 25],
+      [1, 25],
+      [2, 50],
+      [3, 75],
+    ]);
+  });
+
+  it("Figures 4a, 4b and 5 exist only for runs holding the study", async () => {
+    expect(aggregateRecords(records).figures?.map((f) => f.id)).toEqual([
+      "table1-success-rate",
+      "fig6-selection-change",
+      "fig7-step-budget",
+    ]);
+    const model = aggregateRecords([
+      ...records,
+      adv("zero-shot", "T1", false, [3, 0, 9], { goals: 6 }),
+      adv("icl", "T1", true, [18, 0, 0], { goals: 6 }, 18),
+      adv("icl", "T1", true, [12, 0, 0], { k: 4 }),
+      adv("skill", "T1", false, [3, 3, 3], { k: 4 }),
+    ]);
+    expect(figure(model, "fig4a-sr-by-complexity")?.data).toEqual([
+      { "Atomic goals": 4, setting: "Zero-shot", SR: 25 },
+      { "Atomic goals": 4, setting: "ICL", SR: 75 },
+      { "Atomic goals": 4, setting: "Skill", SR: 50 },
+      { "Atomic goals": 6, setting: "Zero-shot", SR: 0 },
+      { "Atomic goals": 6, setting: "ICL", SR: 100 },
+      { "Atomic goals": 6, setting: "Skill", SR: null },
+    ]);
+    expect(figure(model, "fig4b-gain-by-complexity")?.data).toEqual([
+      { "Atomic goals": 4, setting: "ICL", gain: 50 },
+      { "Atomic goals": 4, setting: "Skill", gain: 25 },
+      { "Atomic goals": 6, setting: "ICL", gain: 100 },
+      { "Atomic goals": 6, setting: "Skill", gain: null },
+    ]);
+    expect(figure(model, "fig5-sr-by-learning-samples")?.data).toEqual([
+      { k: 0, setting: "ICL", SR: 25 },
+      { k: 0, setting: "Skill", SR: 25 },
+      { k: 2, setting: "ICL", SR: 75 },
+      { k: 2, setting: "Skill", SR: 50 },
+      { k: 4, setting: "ICL", SR: 100 },
+      { k: 4, setting: "Skill", SR: 0 },
+    ]);
+    // Every figure is a valid chart: vega draws it (negative bars and whiskers included).
+    for (const f of model.figures ?? []) expect(await figureSvg(f)).toContain("<svg");
   });
 });

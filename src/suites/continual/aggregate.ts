@@ -4,10 +4,12 @@
  * learning samples k), Figure 6 (selection rates of optimal / suboptimal / invalid options and
  * their change against zero shot), Figure 7 (SR by extra steps, read from the step at which
  * each episode reached its goal, as the authors' summary does), SR per basic category, and the
- * authors' grader score beside SR. Figures are given as tables of their data points.
+ * authors' grader score beside SR. Each figure is also a table of its data points, from which
+ * figures.ts draws it.
  */
 import type { Cell, EpisodeRecord, ReportModel, ReportTable } from "../../core/index.ts";
 import { wilson } from "../../metrics/index.ts";
+import { continualFigures } from "./figures.ts";
 import { DEFAULT_K, SETTINGS, type Setting, TEST_EXTRA } from "./payload.ts";
 import { CATEGORY_IDS } from "./task.ts";
 
@@ -363,13 +365,20 @@ export function aggregateRecords(all: EpisodeRecord[]): ReportModel {
       ? { name, value: ci.rate, low: ci.low, high: ci.high, format: "rate" as const }
       : { name, value: null };
   };
+  const figureTables = {
+    table1: table1(records),
+    selection: selectionTable(records),
+    complexity: complexityTable(records),
+    k: kTable(records),
+    extra: extraTable(records),
+  };
   const tables = [
-    table1(records),
+    figureTables.table1,
     gainTable(records),
-    selectionTable(records),
-    complexityTable(records),
-    kTable(records),
-    extraTable(records),
+    figureTables.selection,
+    figureTables.complexity,
+    figureTables.k,
+    figureTables.extra,
     categoryTable(records),
     graderTable(records),
   ].filter((t): t is ReportTable => t !== null && t.rows.length > 0);
@@ -391,11 +400,10 @@ export function aggregateRecords(all: EpisodeRecord[]): ReportModel {
       ),
     ],
     tables,
-    notes: [
-      "Figures 4-7 are given as tables of their data points (the report model has no figures yet).",
-      ...(invalid > 0
+    figures: continualFigures(figureTables),
+    notes:
+      invalid > 0
         ? [`${invalid} episodes ended invalid (errors) and are left out of every rate.`]
-        : []),
-    ],
+        : [],
   };
 }

@@ -129,6 +129,14 @@ describe("reference agents end to end", () => {
     }
     const model = continualSuite.aggregate(records);
     expect(model.headlines.every((h) => h.value === 1)).toBe(true);
+    // The main-results figure read back from the log: every testing-phase bar at 100%.
+    const bars = model.figures?.find((f) => f.id === "table1-success-rate")?.data;
+    expect(bars?.map((b) => [b.task, b.setting, b.SR])).toEqual([
+      ["Basic", "Zero-shot", 100],
+      ["Advanced", "Zero-shot", 100],
+      ["Advanced", "ICL", 100],
+      ["Advanced", "Skill", 100],
+    ]);
   });
 
   it("random and greedy-lexical play honest episodes that the scorer reads back", async () => {
