@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTION_NAMES } from "./catalog.ts";
 import { DEFAULT_SEED } from "./compile.ts";
 import { ADVANCED_GOALS, complexityVariant, generateTasks, MAX_RELATED } from "./generator.ts";
 import { goalAtom, reachOf, type TaskDef } from "./task.ts";
@@ -30,6 +31,15 @@ describe("the generated benchmark (paper §4.1, Figure 3)", () => {
       4: 20,
     });
     expect(new Set([...gen.basic, ...gen.advanced].map((t) => t.id)).size).toBe(268);
+  });
+
+  it("every operating template of the catalog is an atomic goal of some task, in both levels", () => {
+    const used = (ts: TaskDef[]) => new Set(ts.flatMap((t) => t.goals.map((g) => g.action)));
+    // look_at and walk_to are the first two steps of every goal; nobody sits, so stand_up is
+    // only ever an invalid option (docs/continual.md, deviations).
+    const operating = ACTION_NAMES.filter((a) => !["look_at", "walk_to", "stand_up"].includes(a));
+    expect([...used(gen.basic)].sort()).toEqual([...operating].sort());
+    expect([...used(gen.advanced)].sort()).toEqual([...operating].sort());
   });
 
   it("basic tasks compose two atomic goals of one category, advanced four from two to four", () => {

@@ -136,9 +136,9 @@ function useUnit(
     : { category, hand, goals: [{ action: "pick_up", object: x.id, category }, goal] };
 }
 
-/** Objects a unit touches (each may be used by one unit of a task only). */
+/** Objects a unit touches, once each (a pick and its use share the picked object). */
 function unitObjects(unit: Unit): string[] {
-  return unit.goals.flatMap((g) => [g.object, ...(g.target ? [g.target] : [])]);
+  return [...new Set(unit.goals.flatMap((g) => [g.object, ...(g.target ? [g.target] : [])]))];
 }
 
 /** Hand order: the object in hand first, tools kept to the end last. */
@@ -157,11 +157,20 @@ function orderUnits(units: Unit[], rng: Rng): Unit[] {
   return shuffled.map((u) => (u.hand === "none" ? u : (handUnits[next++] as Unit)));
 }
 
-/** Can these units share one task: distinct objects, one held object, one kept tool. */
+/**
+ * Can these units share one task: no object used by two units, one held object, one kept tool,
+ * and a hand free for every pick (a tool in hand from the start and kept leaves none: the
+ * agent has one hand).
+ */
 function compatible(units: Unit[]): boolean {
   const objects = units.flatMap(unitObjects);
   if (new Set(objects).size !== objects.length) return false;
   if (units.filter((u) => u.held).length > 1) return false;
+  if (
+    units.some((u) => u.held && u.hand === "keep") &&
+    units.some((u) => !u.held && u.hand !== "none")
+  )
+    return false;
   return units.filter((u) => u.hand === "keep").length <= 1;
 }
 
