@@ -48,6 +48,12 @@ async function play(name: string): Promise<EpisodeRecord[]> {
       .map((h) => `${h.name} ${h.value === null ? "-" : (100 * h.value).toFixed(1)}%`)
       .join(", "),
   );
+  const selections = model.tables.find((t) => t.title.startsWith("Figure 6"));
+  const zero = selections?.rows.find((row) => row[0] === "Zero-shot");
+  if (zero)
+    console.log(
+      `  advanced zero shot, optimal / suboptimal / invalid %: ${zero.slice(1, 4).join(" / ")}`,
+    );
   return records;
 }
 
