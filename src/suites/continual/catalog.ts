@@ -130,7 +130,13 @@ export const CONTINUAL_ACTIONS: ActionSchema[] = [
     description: "Walk to an object that is already in view until it becomes reachable.",
     parameters: ["object"],
     failureInjectable: false,
-    preconditions: [attr(0, "in_view", true), { check: "held", arg: 0, value: false }],
+    // Not already within reach: walking on the spot would be a self-loop, no edge of the
+    // authors' DAG (and look_at likewise needs the object out of view).
+    preconditions: [
+      attr(0, "in_view", true),
+      attr(0, "with_reach", false),
+      { check: "held", arg: 0, value: false },
+    ],
     effects: [{ op: "set_attr_only", arg: 0, attr: "with_reach" }],
   },
   {

@@ -66,6 +66,28 @@ describe("state-transition graphs (paper §3.3)", () => {
     expect(keys.size).toBe(40);
   });
 
+  it("every edge changes the state: no walking to what is in reach, no looking at what is in view", () => {
+    const ids = (s: number) => edgesOf(graph, s).map(([a]) => graph.groundings[a]?.id);
+    const via = (s: number, id: string) =>
+      edgesOf(graph, s).find(([a]) => graph.groundings[a]?.id === id)?.[1] as number;
+    expect(ids(0)).toEqual([
+      "look_at_ceiling_light",
+      "look_at_media_cabinet",
+      "look_at_television",
+    ]);
+    const facing = via(0, "look_at_ceiling_light");
+    expect(ids(facing).sort()).toEqual(
+      ["look_at_media_cabinet", "look_at_television", "walk_to_ceiling_light"].sort(),
+    );
+    const near = via(facing, "walk_to_ceiling_light");
+    expect(ids(near).sort()).toEqual(
+      ["look_at_media_cabinet", "look_at_television", "switch_off_ceiling_light"].sort(),
+    );
+    for (const g of [graph, buildGraph(tidy)])
+      for (let s = 0; s < g.size; s++)
+        for (const [, to] of edgesOf(g, s)) expect(to, `state ${s}`).not.toBe(s);
+  });
+
   it("distances satisfy the Bellman equation and match a search through the World API", () => {
     for (let s = 0; s < graph.size; s++) {
       const d = graph.dist[s] as number;
