@@ -1,10 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../agents/index.ts";
 import type { TaskSpec } from "../../core/index.ts";
-import { loadRun } from "../../log/index.ts";
+import { loadRun, readTrace } from "../../log/index.ts";
 import { planEpisodes, planUnits, runSuite } from "../../run/index.ts";
 import { compileContinual, streamsOf } from "./compile.ts";
 import { continualSuite } from "./index.ts";
@@ -111,11 +112,11 @@ describe("reference agents end to end", () => {
       subset,
       ...(limit !== undefined ? { limit } : {}),
     });
-    return loadRun(outDir).records;
+    return { records: loadRun(outDir).records, outDir };
   };
 
   it("the oracle solves every smoke episode in exactly the shortest path", async () => {
-    const records = await run("oracle", "smoke");
+    const { records, outDir } = await run("oracle", "smoke");
     expect(records).toHaveLength(8);
     for (const r of records) {
       expect(r.status, r.episodeId).toBe("success");
@@ -137,11 +138,17 @@ describe("reference agents end to end", () => {
       ["Advanced", "ICL", 100],
       ["Advanced", "Skill", 100],
     ]);
+    // The viewer's frames for a logged episode: one per observation, ending at the goal state.
+    const test = records.find((r) => r.taskId.startsWith("icl/") && r.tags.phase === "test");
+    if (!test) throw new Error("no ICL test episode");
+    const trace = readTrace(outDir, test.episodeId);
+    const inspection = await continualSuite.inspect?.(byId.get(test.taskId) as never, trace);
+    expect(inspection?.graphs).toHaveLength(test.steps + 1);
   });
 
   it("random and greedy-lexical play honest episodes that the scorer reads back", async () => {
     for (const name of ["random", "greedy-lexical"]) {
-      const records = await run(name, "basic", 12);
+      const { records, outDir } = await run(name, "basic", 12);
       expect(records).toHaveLength(12);
       for (const r of records) {
         expect(["success", "failure"]).toContain(r.status);
@@ -152,6 +159,15 @@ describe("reference agents end to end", () => {
           (r.metrics.malformed ?? 0);
         expect(decisions).toBe(r.steps);
         expect(r.steps).toBeLessThanOrEqual(9);
+        // Replayed from the log, exactly the invalid selections leave the scene as it was.
+        const trace = readTrace(outDir, r.episodeId);
+        const graphs = (await continualSuite.inspect?.(byId.get(r.taskId) as never, trace))?.graphs;
+        const unchanged = (graphs ?? [])
+          .slice(1)
+          .filter((g, i) => isDeepStrictEqual(g, graphs?.[i]));
+        expect(unchanged.length, r.episodeId).toBe(
+          (r.metrics.invalid ?? 0) + (r.metrics.malformed ?? 0),
+        );
       }
       // Neither solves everything: the options are not answerable by chance or by word overlap.
       expect(records.filter((r) => r.status === "success").length).toBeLessThan(12);
