@@ -8,6 +8,7 @@ export * from "./json.ts";
 export * from "./json-schema.ts";
 export * from "./limiter.ts";
 export * from "./protocol.ts";
+export * from "./redact.ts";
 export * from "./report-model.ts";
 export * from "./rng.ts";
 export * from "./suggest.ts";

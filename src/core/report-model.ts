@@ -7,9 +7,10 @@ export type Cell = string | number | null;
  * How renderers show a number: "rate" as a percentage, "int" with digit groups, "usd" as
  * dollars, "ms" as a duration, "number" plainly. "high" marks the upper bound of an interval
  * whose lower bound is the previous column: renderers merge the two into one "[low, high]"
- * cell in the previous column's format, while the JSON model keeps both numbers.
+ * cell in the previous column's format, while the JSON model keeps both numbers. "link" is a
+ * path relative to the report (e.g. an episode's trace), linked where the format allows.
  */
-export type CellFormat = "text" | "int" | "number" | "rate" | "usd" | "ms" | "high";
+export type CellFormat = "text" | "int" | "number" | "rate" | "usd" | "ms" | "high" | "link";
 
 /** One table: a caption, column names and rows. */
 export interface ReportTable {
@@ -30,6 +31,8 @@ export interface Headline {
   note?: string;
   /** Display format of value, low and high; plain numbers when left out. */
   format?: CellFormat;
+  /** Shown instead of a null value, e.g. "unknown" for a cost without prices (else "–"). */
+  absent?: string;
 }
 
 /** One encoding channel of a figure: the data field it reads and how to read it. */

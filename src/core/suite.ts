@@ -104,6 +104,11 @@ export interface Suite<P = unknown> {
   dimensions: string[];
   /** Deterministic: the same options give the same specs, in the same order. */
   compile(options?: CompileOptions): TaskSpec<P>[];
+  /**
+   * The compile options the suite takes, name -> description. Declared, a run refuses any other
+   * key (`--compile typo=1` is a usage error, not silently ignored); left out, keys pass as given.
+   */
+  compileOptions?: Record<string, string>;
   /** Named subsets and splits: a predicate over compiled specs. */
   subsets: Record<string, (spec: TaskSpec<P>) => boolean>;
   /** Default per-episode budgets (the papers' limits). */

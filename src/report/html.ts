@@ -2,7 +2,7 @@
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
 import type { RenderedFigure } from "./figures.ts";
-import { formatHeadline, recordedText, tableView } from "./format.ts";
+import { agentText, formatHeadline, recordedText, type TableView, tableView } from "./format.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 const STYLE = `
@@ -29,7 +29,7 @@ export function renderHtml(report: FullReport, figures: readonly RenderedFigure[
   const suite = `${run.suiteTitle ?? run.suite}${run.suiteVersion ? ` v${run.suiteVersion}` : ""}`;
   const body = [
     `<h1>longhaul report: ${escapeHtml(run.runId)}</h1>`,
-    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(run.agent)} · episodes ${escapeHtml(recordedText(run))}</p>`,
+    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(agentText(run))} · episodes ${escapeHtml(recordedText(run))}</p>`,
     ...[report.generic, report.suite].flatMap((model) =>
       model
         ? [
@@ -40,6 +40,7 @@ export function renderHtml(report: FullReport, figures: readonly RenderedFigure[
           ]
         : [],
     ),
+    ...episodesHtml(report),
   ];
   return [
     "<!doctype html>",
@@ -51,6 +52,35 @@ export function renderHtml(report: FullReport, figures: readonly RenderedFigure[
     "</html>",
     "",
   ].join("\n");
+}
+
+/** The episode listing, folded, with each trace linked. */
+function episodesHtml(report: FullReport): string[] {
+  const { episodes } = report;
+  if (episodes.rows.length === 0) return [];
+  const view = tableView(episodes);
+  return [
+    "<section>",
+    `<h2>${escapeHtml(episodes.title)}</h2>`,
+    `<details><summary>${episodes.rows.length} episodes: ${escapeHtml(episodes.columns.join(", "))}</summary>`,
+    "<table>",
+    `<thead><tr>${view.header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead>`,
+    "<tbody>",
+    ...view.rows.map((row) => `<tr>${row.map((text, i) => cellHtml(view, text, i)).join("")}</tr>`),
+    "</tbody>",
+    "</table>",
+    "</details>",
+    "</section>",
+  ];
+}
+
+/** One table cell: numbers right-aligned, paths linked. */
+function cellHtml(view: TableView, text: string, i: number): string {
+  const body =
+    view.link?.[i] && text !== "–"
+      ? `<a href="${escapeHtml(encodeURI(text))}">${escapeHtml(text)}</a>`
+      : escapeHtml(text);
+  return `<td${view.numeric[i] ? ' class="num"' : ""}>${body}</td>`;
 }
 
 /** A drawn figure with its title and caption. */
@@ -74,8 +104,7 @@ function modelHtml(model: ReportModel, figures: readonly RenderedFigure[]): stri
   parts.push(...figures.map(figureHtml));
   for (const table of model.tables) {
     const view = tableView(table);
-    const cell = (text: string, i: number) =>
-      `<td${view.numeric[i] ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+    const cell = (text: string, i: number) => cellHtml(view, text, i);
     parts.push(
       `<h3>${escapeHtml(table.title)}</h3>`,
       "<table>",

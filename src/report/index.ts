@@ -18,8 +18,15 @@ export {
   svgToPng,
   writeFigureFiles,
 } from "./figures.ts";
-export { formatHeadline, formatValue } from "./format.ts";
-export { type RunData, type StatusCounts, SUCCESS_RULE, statusCounts } from "./generic.ts";
+export { agentText, formatHeadline, formatValue } from "./format.ts";
+export {
+  type ErrorGroup,
+  errorText,
+  type RunData,
+  type StatusCounts,
+  SUCCESS_RULE,
+  statusCounts,
+} from "./generic.ts";
 export { figureHtml, renderHtml } from "./html.ts";
 export { escapeHtml } from "./html-escape.ts";
 export { renderMarkdown } from "./markdown.ts";

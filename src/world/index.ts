@@ -32,6 +32,8 @@ export {
 } from "./oracle.ts";
 export { engineActionName, exportPddl, pddlName } from "./pddl-export.ts";
 export {
+  explainNoPlan,
+  type NoPlanReason,
   type OraclePlan,
   PlanCache,
   type PlanOptions,

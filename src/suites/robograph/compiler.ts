@@ -5,8 +5,14 @@
  * task-state horizon of the condition's oracle rollout with its scheduled events (Definition 2).
  */
 import { type CompileOptions, LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
-import type { EventSchedule, Goal, SingleRobotScene, WorldAction } from "../../world/index.ts";
-import { World } from "../../world/index.ts";
+import type {
+  EventSchedule,
+  Goal,
+  GoalAtom,
+  SingleRobotScene,
+  WorldAction,
+} from "../../world/index.ts";
+import { explainNoPlan, World } from "../../world/index.ts";
 import { builtinFamilies } from "./families.ts";
 import { type FamilySpec, loadFamilyFile } from "./family-spec.ts";
 import { generateScene } from "./generator.ts";
@@ -100,7 +106,7 @@ function compileScene(
   };
   const world = new World(generated.scene, generated.goal);
   const plan = oraclePlan(world);
-  if (!plan) throw new LonghaulError("RUNTIME", `the oracle found no plan for ${scene}`);
+  if (!plan) throw unsolvable(scene, generated.scene, world);
   const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
   return CONDITIONS.map((condition) => {
     const events = interventionSchedule(condition, generated.scene, generated.roles);
@@ -125,6 +131,49 @@ function compileScene(
       },
     };
   });
+}
+
+/**
+ * Why a generated scene has no plan, as an INVALID_INPUT error a family author can act on: the
+ * goal facts no plan reaches (in goal order, each together with the earlier ones that can be),
+ * or the planner's expansion bound when it was hit first.
+ */
+function unsolvable(scene: string, graph: SingleRobotScene, world: World): LonghaulError {
+  const why = explainNoPlan(world.latentState(), world.goalAtoms());
+  const name = (id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
+  const facts = why.unreachable.map((atom) => factText(atom, name));
+  const parts = [`the family has no solvable goal in scene ${scene}`];
+  if (facts.length > 0) {
+    parts.push(
+      `no plan reaches ${facts.length === 1 ? "this goal fact" : "these goal facts"} (each together with the earlier ones that can be reached): ${facts.join("; ")}`,
+    );
+  }
+  if (why.bound !== undefined) {
+    parts.push(
+      `the planner stopped at its bound of ${why.bound.toLocaleString("en")} expanded states before deciding; make the scene smaller (fewer objects, containers or rooms)`,
+    );
+  }
+  if (facts.length === 0 && why.bound === undefined) parts.push("the planner found no reason");
+  return new LonghaulError("INVALID_INPUT", parts.join(": "));
+}
+
+/** A goal fact in words, with node names: "red sweater INSIDE washing machine". */
+function factText(atom: GoalAtom, name: (id: string) => string): string {
+  switch (atom.pred) {
+    case "ON":
+    case "INSIDE":
+      return `${name(atom.object)} ${atom.pred} ${name(atom.target)}`;
+    case "ASSEMBLED":
+      return `${name(atom.part)} ASSEMBLED with ${name(atom.target)}`;
+    case "COUNT":
+      return `${atom.op.replace("_", " ")} ${atom.n} ${atom.category} ${atom.rel} ${name(atom.target)}`;
+    case "AT":
+      return `${name(atom.node)} AT ${name(atom.room)}`;
+    case "ATTR":
+      return `${name(atom.node)} ${atom.attr}=${atom.value}`;
+    default:
+      return `${name(atom.node)} ${atom.pred}`;
+  }
 }
 
 const cache = new Map<string, TaskSpec<RoboGraphPayload>[]>();

@@ -77,6 +77,10 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   title: "RoboGraphBench: task-state horizons for embodied agents",
   dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
+  compileOptions: {
+    seed: "root seed of the source scenes",
+    familyFile: "a YAML/JSON family file compiled instead of the built-in families",
+  },
   subsets: {
     tabletop: (s) => s.tags.domain === "tabletop",
     indoor: (s) => s.tags.domain === "indoor",

@@ -47,6 +47,11 @@ export const transductionSuite: Suite<TaskPayload> = {
   title: "Long-Transduction: staying on task over long read-mutate-write documents",
   dimensions: ["horizonK", "task", "format", "variant", "difficulty"],
   compile: compileGrid,
+  compileOptions: {
+    seed: "root seed of the documents",
+    tokenizer: "the tokenizer the budgets are measured with",
+    strict: "strict scoring (true|false)",
+  },
   subsets: SUBSETS,
   budgets: TRANSDUCTION_BUDGETS,
   make(spec, options) {
