@@ -7,7 +7,7 @@ describe("suite registry", () => {
   it("lists and finds entries without loading a suite; loads each at most once", async () => {
     const load = vi.fn(async () => ({ ...gridSuite(), id: "spy" }) as Suite);
     registerSuite({ id: "spy", title: "spy", load });
-    expect(suiteEntries().map((e) => e.id)).toEqual(["robograph", "transduction", "spy"]);
+    expect(suiteEntries().map((e) => e.id)).toEqual(["robograph", "continual", "transduction", "spy"]);
     const entry = suiteEntry("spy");
     expect(load).not.toHaveBeenCalled();
     const [a, b] = await Promise.all([loadSuite(entry), loadSuite(entry)]);
@@ -21,7 +21,7 @@ describe("suite registry", () => {
       expect.objectContaining({
         code: "USAGE",
         message: expect.stringMatching(
-          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, transduction/,
+          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, continual, transduction/,
         ),
       }),
     );
