@@ -11,6 +11,7 @@ describe("suite registry", () => {
       "robograph",
       "continual",
       "transduction",
+      "playground",
       "spy",
     ]);
     const entry = suiteEntry("spy");
