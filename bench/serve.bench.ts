@@ -4,7 +4,7 @@
  * so one core), then 1,000 episodes held open at once (the server's memory). The server runs in
  * its own process; this process is the clients. Each socket replays the explorer agent's
  * actions for its task (computed in process first), so episodes are realistic and end on their own.
- * Run: npx tsx bench/serve.bench.ts
+ * Run: npx tsx bench/serve.bench.ts (SERVE_PROF=DIR also writes the server's CPU profile to DIR)
  */
 import { fork } from "node:child_process";
 import WebSocket from "ws";
@@ -41,7 +41,12 @@ for (const spec of specs) {
 }
 
 const server = fork(new URL("./serve-server.ts", import.meta.url).pathname, [], {
-  execArgv: ["--expose-gc", "--import", "tsx"],
+  execArgv: [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    ...(process.env.SERVE_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SERVE_PROF}`] : []),
+  ],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
 const url = await new Promise<string>((resolve) =>

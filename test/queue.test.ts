@@ -8,11 +8,12 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { Queue } from "bullmq";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
 import type { EpisodeRecord, Suite } from "../src/core/index.ts";
-import { loadRun, readTrace } from "../src/log/index.ts";
+import { loadRun, readTrace, tracePath } from "../src/log/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import {
   jobIdOf,
@@ -124,8 +125,12 @@ function expectExactlyOnce(outDir: string): void {
 }
 
 /** Run robograph's first LIMIT tasks with the http agent, coordinated in this process. */
-async function coordinate(queueName: string, outDir: string, run: { suite?: Suite } = {}) {
-  const agentName = `http:${agents.url}`;
+async function coordinate(
+  queueName: string,
+  outDir: string,
+  run: { suite?: Suite; agentUrl?: string } = {},
+) {
+  const agentName = `http:${run.agentUrl ?? agents.url}`;
   const { agent, config } = await createAgent(agentName, {}, suite);
   const coordinator = await openCoordinator({
     url: redis.url,
@@ -297,6 +302,29 @@ describeWithRedis("BullMQ scale-out", () => {
           `failed on a worker: this worker's robograph is ${suite.version.replaceAll(".", "\\.")}.*0\\.0\\.1-other`,
         ),
       );
+    },
+  );
+
+  it(
+    "redacts secrets in URLs inside a worker's trace before the coordinator stores it",
+    SLOW,
+    async () => {
+      const name = `q${++queueNumber}`;
+      const outDir = mkdtempSync(join(tmpdir(), "longhaul-queue-"));
+      const secret = "queue-secret-4f9a";
+      await startWorker(name);
+      const { summary } = await coordinate(name, outDir, {
+        agentUrl: `${agents.url}?token=${secret}`,
+      });
+      expect(summary.ran).toBe(LIMIT);
+      for (const record of summary.records) {
+        const text = gunzipSync(readFileSync(tracePath(outDir, record.episodeId))).toString("utf8");
+        expect(text).not.toContain(secret);
+        // The agent's id names its URL, credential masked.
+        expect(readTrace(outDir, record.episodeId).record?.agent).toBe(
+          `http:${agents.url}?token=***`,
+        );
+      }
     },
   );
 

@@ -37,6 +37,7 @@ export function register(program: Command, ctx: CliContext): void {
         lockMs: flags.lockMs,
         stalledMs: flags.stalledMs,
         suiteOptions: ctx.suiteOptions,
+        redact: (text) => ctx.redactor.text(text),
         onEpisode: (r) => {
           if (!flags.quiet) ctx.io.stderr.write(`${r.episodeId}: ${r.record.status}\n`);
         },

@@ -65,9 +65,15 @@ export function jobIdOf(runId: string, episodeId: string): string {
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** A trace packed for the job's return value (compressed on the thread pool, not the event loop). */
-export async function packTrace(trace: Trace): Promise<string> {
-  return (await gzipAsync(JSON.stringify(trace))).toString("base64");
+/**
+ * A trace packed for the job's return value (compressed on the thread pool, not the event loop).
+ * The coordinator stores it byte for byte, so secrets are redacted here, by `redact`.
+ */
+export async function packTrace(
+  trace: Trace,
+  redact: (text: string) => string = (text) => text,
+): Promise<string> {
+  return (await gzipAsync(redact(JSON.stringify(trace)))).toString("base64");
 }
 
 /** A packed trace back as a validated trace. */

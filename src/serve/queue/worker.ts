@@ -14,6 +14,7 @@ import {
   AdaptiveLimiter,
   type Agent,
   type AgentSession,
+  redactUrls,
   type Suite,
   suiteHash,
   type TaskSpec,
@@ -42,6 +43,11 @@ export interface WorkerOptions {
   /** Times a job may stall before it fails (default 5). */
   maxStalledCount?: number;
   suiteOptions?: GetSuiteOptions;
+  /**
+   * Applied to each trace's JSON before it is packed: the coordinator writes the trace as it
+   * comes, without its own redactor (default: URL credentials, as redactUrls).
+   */
+  redact?: (text: string) => string;
   /** Told about each episode played. */
   onEpisode?: (result: EpisodeJobResult) => void;
   onError?: (message: string) => void;
@@ -153,7 +159,9 @@ export async function startQueueWorker(options: WorkerOptions): Promise<QueueWor
     const out: EpisodeJobResult = {
       episodeId: data.episodeId,
       record: result.record,
-      ...(result.trace ? { trace: await packTrace(result.trace) } : {}),
+      ...(result.trace
+        ? { trace: await packTrace(result.trace, options.redact ?? redactUrls) }
+        : {}),
       ...(result.memory !== undefined ? { memory: result.memory } : {}),
       worker: id,
     };

@@ -21,6 +21,7 @@ import type {
 } from "../../core/index.ts";
 import {
   type ActionFeedback,
+  type CatalogEntry,
   catalogFor,
   type FiredEvent,
   type Goal,
@@ -134,6 +135,28 @@ function argList(params: readonly string[], args: Record<string, unknown>): unkn
   return [args.object, args.target].filter((v) => v !== undefined && v !== null);
 }
 
+/**
+ * Each compiled task's initial world, built once: `new World` validates the scene, goal and
+ * schedule, which a compiled payload already passed, so every later reset clones it instead
+ * (a clone shares nothing it changes).
+ */
+const initialWorlds = new WeakMap<RoboGraphPayload, World>();
+
+function initialWorld(p: RoboGraphPayload): World {
+  let world = initialWorlds.get(p);
+  if (!world) {
+    world = new World(p.graph, p.goal, p.events);
+    initialWorlds.set(p, world);
+  }
+  return world.clone();
+}
+
+/** What an argument token may name in the current view: ids as they are, and names. */
+interface Resolvable {
+  ids: Set<string>;
+  byName: Map<string, string[]>;
+}
+
 /** One episode of a compiled RoboGraph task. */
 export class RoboGraphEnvironment implements Environment {
   private world!: World;
@@ -149,7 +172,11 @@ export class RoboGraphEnvironment implements Environment {
   private stopStep: number | null = null;
   private goalAtStop = false;
   private lastEvent: Observation["events"] = [];
+  /** The ids and names of the view last observed (the state does not change until a step). */
+  private resolvable: Resolvable = { ids: new Set(), byName: new Map() };
   private readonly card: TaskCard;
+  /** The Table 5 rows of this scene. */
+  private readonly catalog: CatalogEntry[];
 
   constructor(
     readonly spec: TaskSpec<RoboGraphPayload>,
@@ -157,6 +184,7 @@ export class RoboGraphEnvironment implements Environment {
     budgets: Budgets = { maxSteps: MAX_STEPS },
   ) {
     const p = spec.payload;
+    this.catalog = catalogFor(p.graph.navigation);
     this.card = {
       id: spec.id,
       suite: "robograph",
@@ -177,7 +205,7 @@ export class RoboGraphEnvironment implements Environment {
 
   reset(): Observation {
     const p = this.spec.payload;
-    this.world = new World(p.graph, p.goal, p.events);
+    this.world = initialWorld(p);
     this.log = [];
     this.interventions = [];
     this.stopStep = null;
@@ -204,13 +232,23 @@ export class RoboGraphEnvironment implements Environment {
 
   private observe(): Observation {
     const p = this.spec.payload;
+    const worldView = this.world.view();
+    const ids = new Set(worldView.robot.adjacent_rooms);
+    const byName = new Map<string, string[]>();
+    for (const n of worldView.visible_nodes) {
+      ids.add(n.id);
+      const named = byName.get(n.name);
+      if (named) named.push(n.id);
+      else byName.set(n.name, [n.id]);
+    }
+    this.resolvable = { ids, byName };
     const view: RoboGraphView = {
       task: p.task,
       task_type: this.spec.family,
       settings: settingsFor(p.domain),
       success_criterion: this.world.goal(),
       step: this.log.length,
-      current_observation: harnessView(this.world.view()),
+      current_observation: harnessView(worldView),
     };
     return { step: this.log.length, events: this.lastEvent, view };
   }
@@ -234,7 +272,7 @@ export class RoboGraphEnvironment implements Environment {
         action: { name: call?.tool ?? "", args: [] },
         invalid: { code: "not-allowed", reason: "exactly one action per step" },
       };
-    const schema = catalogFor(this.spec.payload.graph.navigation).find((s) => s.name === call.tool);
+    const schema = this.catalog.find((s) => s.name === call.tool);
     if (!schema)
       return {
         action: { name: call.tool, args: [] },
@@ -256,11 +294,9 @@ export class RoboGraphEnvironment implements Environment {
 
   /** Accept a visible node's name where an id is expected (Table 9 shows models using names). */
   private resolve(token: string): string {
-    const view = this.world.view();
-    if (view.visible_nodes.some((n) => n.id === token) || view.robot.adjacent_rooms.includes(token))
-      return token;
-    const byName = view.visible_nodes.filter((n) => n.name === token);
-    return byName.length === 1 ? (byName[0]?.id as string) : token;
+    if (this.resolvable.ids.has(token)) return token;
+    const byName = this.resolvable.byName.get(token);
+    return byName?.length === 1 ? (byName[0] as string) : token;
   }
 
   step(action: Action): StepResult {
