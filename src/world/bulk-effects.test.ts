@@ -118,3 +118,24 @@ describe("bulk and handless effects (transfer, set_attr_contents, move_contents,
     );
   });
 });
+
+describe("external changes (a simulator's entry transitions)", () => {
+  it("applies rewrites atomically now, or not at all", () => {
+    const w = new World(cell(), { all: [] }, [], { catalog: CATALOG });
+    expect(
+      w.external([
+        { op: "relocate", node: "shirt", rel: "INSIDE", target: "machine" },
+        { op: "set_attr", node: "shirt", attr: "washed", value: true },
+      ]),
+    ).toBe(true);
+    const before = w.latent();
+    expect(before.edges).toContainEqual({ from: "shirt", to: "machine", rel: "INSIDE" });
+    expect(
+      w.external([
+        { op: "set_attr", node: "socks", attr: "washed", value: true },
+        { op: "relocate", node: "ghost", rel: "ON", target: "shelf" },
+      ]),
+    ).toBe(false);
+    expect(w.latent()).toEqual(before);
+  });
+});
