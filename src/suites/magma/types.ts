@@ -4,7 +4,7 @@
  * holds the initial scene, the stage sequence the user channel releases on progress, the frozen
  * stage-scoped faults and the realization's renaming. Everything here is plain JSON.
  */
-import type { GoalAtom, SceneGraph } from "../../world/index.ts";
+import type { GoalAtom, Rewrite, SceneGraph } from "../../world/index.ts";
 
 /** The five conditions of §4.3: clean, mission update, stochastic execution, interruption, combined. */
 export const CONDITIONS = ["CE", "MU", "SE", "IN", "CO"] as const;
@@ -29,6 +29,8 @@ export type Track = "ID" | "CG" | "HO";
 /** Which successful skill calls a log rule counts: subset matches on canonical names. */
 export interface LogMatch {
   skill?: string;
+  /** The call acts on this node (an argument, or what the robot held). */
+  item?: string;
   robot?: string;
   args?: Record<string, string>;
   content?: Record<string, string>;
@@ -114,6 +116,8 @@ export interface Stage {
   split?: "before" | "after";
   /** The interruption Y of an IN condition. */
   interrupts?: string;
+  /** An external change when the stage starts (new items arrive, dishes get dirty). */
+  enter?: Rewrite[];
 }
 
 /** A perturbation injected into the clean stage sequence (the authors' InterventionSpec). */
