@@ -34,6 +34,12 @@ const entries: SuiteEntry[] = [
     sources: [CODE_ROOT],
   },
   {
+    id: "magma",
+    title: "MAGMA-Bench: asynchronous multi-robot missions",
+    load: async () => (await import("./magma/index.ts")).magmaSuite as Suite,
+    sources: [CODE_ROOT],
+  },
+  {
     id: "transduction",
     title: "Long-Transduction: staying on task over long read-mutate-write documents",
     load: async () => (await import("./transduction/index.ts")).transductionSuite as Suite,

@@ -4,7 +4,8 @@
  * conditions (CE, MU, SE, IN, CO by the condition rule of table2.ts); three semantic
  * realizations each (1,254 episodes); the frozen 215-episode mini subset.
  */
-import { Rng, type TaskSpec } from "../../core/index.ts";
+import { loadPriceTable, priceOf } from "../../agents/llm/prices.ts";
+import { LonghaulError, Rng, type TaskSpec } from "../../core/index.ts";
 import { FAMILIES, type FamilyModule } from "./families/index.ts";
 import type { Family } from "./family.ts";
 import { selectMini } from "./mini.ts";
@@ -16,6 +17,7 @@ import {
   BUCKETS,
   type Condition,
   type FaultSpec,
+  type JudgeSpec,
   type MagmaPayload,
   type Stage,
   type Track,
@@ -26,6 +28,10 @@ export interface MagmaCompileOptions {
   seed?: string;
   /** "provider:model" of the LLM judge for open answers. */
   judge?: string;
+  /** The judge's endpoint (a local server). */
+  judgeBaseUrl?: string;
+  /** A price table file (YAML or JSON) with the judge's prices. */
+  judgePrices?: string;
   /** Comma-separated family ids to compile (all by default). */
   families?: string;
 }
@@ -88,10 +94,33 @@ export function compileSuite(options: MagmaCompileOptions = {}): TaskSpec<MagmaP
   const seed = options.seed ?? DEFAULT_SEED;
   const only = options.families?.split(",").map((f) => f.trim());
   const defs = specDefs().filter((d) => !only || only.includes(d.family));
-  const specs = defs.flatMap((def) => compileSpec(def, seed, options.judge));
+  const judge = judgeSpec(options);
+  const specs = defs.flatMap((def) => compileSpec(def, seed, judge));
   const mini = selectMini(specs, new Rng(seed, "mini"));
   for (const spec of specs) spec.tags.mini = mini.has(spec.id) ? 1 : 0;
   return specs;
+}
+
+/** The pinned judge the options ask for. */
+function judgeSpec(o: MagmaCompileOptions): JudgeSpec | undefined {
+  if (!o.judge) {
+    if (o.judgeBaseUrl || o.judgePrices)
+      throw new LonghaulError("USAGE", "judgeBaseUrl and judgePrices need judge=provider:model");
+    return undefined;
+  }
+  if (!/^[^:\s]+:\S+$/.test(o.judge))
+    throw new LonghaulError("USAGE", `judge "${o.judge}" is not provider:model`);
+  const spec: JudgeSpec = { model: o.judge };
+  if (o.judgeBaseUrl) spec.baseUrl = o.judgeBaseUrl;
+  if (o.judgePrices) {
+    const colon = o.judge.indexOf(":");
+    spec.price = priceOf(
+      loadPriceTable(o.judgePrices),
+      o.judge.slice(0, colon),
+      o.judge.slice(colon + 1),
+    );
+  }
+  return spec;
 }
 
 /** A compiled condition before realization. */
@@ -102,7 +131,11 @@ interface Variant {
 }
 
 /** Compile one spec into its conditions x realizations. */
-export function compileSpec(def: SpecDef, seed: string, judge?: string): TaskSpec<MagmaPayload>[] {
+export function compileSpec(
+  def: SpecDef,
+  seed: string,
+  judge?: JudgeSpec,
+): TaskSpec<MagmaPayload>[] {
   const module = FAMILIES[def.family];
   if (!module) throw new Error(`no scenario program for ${def.family}`);
   const family = module.family;
@@ -132,7 +165,8 @@ export function compileSpec(def: SpecDef, seed: string, judge?: string): TaskSpe
         `${def.id}: the expert fails its own clean mission (${measured.outcome.reason})`,
       );
     const horizon = measured.log.length;
-    if (process.env.MAGMA_DEBUG) console.error(def.id, attempt, "target", target, "estimate", "horizon", horizon);
+    if (process.env.MAGMA_DEBUG)
+      console.error(def.id, attempt, "target", target, "estimate", "horizon", horizon);
     if (horizon < bucket.min || horizon > bucket.max) continue;
     const variants = conditionVariants(def, family, clean, measured, build, rng);
     if (!variants) continue;
@@ -189,7 +223,8 @@ function conditionVariants(
   let inter: Plan["in"];
   const tryPlan = (plan: Plan): { mission: Mission; run: ExpertRun } | null => {
     const mission = build(plan);
-    if (process.env.MAGMA_DEBUG) console.error(def.id, "plan", JSON.stringify(plan), mission.problem ?? "ok");
+    if (process.env.MAGMA_DEBUG)
+      console.error(def.id, "plan", JSON.stringify(plan), mission.problem ?? "ok");
     if (mission.problem) return null;
     const run = measure(family, def, mission);
     if (!run.outcome.success)
@@ -356,7 +391,7 @@ function realizeAll(
   variants: Variant[],
   horizon: number,
   seed: string,
-  judge: string | undefined,
+  judge: JudgeSpec | undefined,
 ): TaskSpec<MagmaPayload>[] {
   const out: TaskSpec<MagmaPayload>[] = [];
   const scene = (variants[0] as Variant).mission.scene;

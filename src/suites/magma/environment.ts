@@ -96,7 +96,8 @@ export class MagmaEnvironment implements Environment {
   /** Calls dispatched per stage (the compiler reads the clean expert's as stage targets). */
   private callsPerStage: number[] = [];
   /** Realized attributes, rebuilt when the world or what the agent knows changed. */
-  private attrCache: { sym: SymState; known: number; attributes: Record<string, Json> } | null = null;
+  private attrCache: { sym: SymState; known: number; attributes: Record<string, Json> } | null =
+    null;
   /** The symbolic view of the world, rebuilt only after the world changed. */
   private symCache: SymState | null = null;
   private judgeCost = 0;
@@ -463,12 +464,7 @@ export class MagmaEnvironment implements Environment {
     const def = this.family.skills.find((k) => k.name === running.call.skill);
     const data = running.call.data as CallData;
     const hidden = fault?.kind === "mask" ? fault.hidden : [];
-    const r = def?.report?.(
-      this.sym(),
-      running.call.robot,
-      data.args,
-      hidden,
-    ) ?? {
+    const r = def?.report?.(this.sym(), running.call.robot, data.args, hidden) ?? {
       message: `${running.call.skill} completed.`,
     };
     for (const item of r.reveal ?? []) this.known.add(item);
@@ -687,7 +683,10 @@ export class MagmaEnvironment implements Environment {
   private observation(events: EnvEvent[]): Observation {
     const s = this.sym();
     if (this.attrCache?.sym !== s || this.attrCache.known !== this.known.size) {
-      const attributes = this.names.json(this.family.attributes(s, this.known)) as Record<string, Json>;
+      const attributes = this.names.json(this.family.attributes(s, this.known)) as Record<
+        string,
+        Json
+      >;
       attributes.known_robots = this.world.robots().map((r) => this.names.name(r));
       this.attrCache = { sym: s, known: this.known.size, attributes };
     }
@@ -708,7 +707,6 @@ export class MagmaEnvironment implements Environment {
       .join(", ");
     return `RUNNING ${this.names.name(r.call.skill)}(${args})`;
   }
-
 }
 
 function zeroAudit(): Audit {

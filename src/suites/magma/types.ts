@@ -135,6 +135,13 @@ export interface SkillInterface {
   parameters: Record<string, { type: "string" | "object"; description: string }>;
 }
 
+/** A pinned judge: "provider:model", an optional endpoint and its price (USD per million tokens). */
+export interface JudgeSpec {
+  model: string;
+  baseUrl?: string;
+  price?: { input: number; output: number; cachedInput?: number };
+}
+
 /** The payload of one compiled episode. */
 export interface MagmaPayload {
   family: string;
@@ -155,6 +162,6 @@ export interface MagmaPayload {
   control: string;
   /** Realization: canonical token -> realized token (robots, skills, items, places, classes). */
   names: Record<string, string>;
-  /** Pinned LLM judge for open answers ("provider:model"), when compiled with one. */
-  judge?: string;
+  /** Pinned LLM judge for open answers, when compiled with one. */
+  judge?: JudgeSpec;
 }
