@@ -30,7 +30,7 @@ import {
 } from "../../sim/index.ts";
 import { World } from "../../world/index.ts";
 import { answerAccepted, type LogEntry, outOfOrder, unitDone, violated } from "./evaluate.ts";
-import type { Family } from "./family.ts";
+import type { Family, SkillDef } from "./family.ts";
 import type { Judge } from "./judge.ts";
 import type { Audit, Label, MagmaOutcome } from "./outcome.ts";
 import { Renamer } from "./realize.ts";
@@ -93,11 +93,15 @@ export class MagmaEnvironment implements Environment {
   private audit: Audit = zeroAudit();
   private interruptionPending = -1;
   private judgeCalls = 0;
+  /** Where each stage's log begins. */
+  private logStarts: number[] = [];
   /** Calls dispatched per stage (the compiler reads the clean expert's as stage targets). */
   private callsPerStage: number[] = [];
   /** Realized attributes, rebuilt when the world or what the agent knows changed. */
   private attrCache: { sym: SymState; known: number; attributes: Record<string, Json> } | null =
     null;
+  /** The state whose listed items were last added to what the agent knows. */
+  private listedFor: SymState | null = null;
   /** The symbolic view of the world, rebuilt only after the world changed. */
   private symCache: SymState | null = null;
   private judgeCost = 0;
@@ -117,7 +121,7 @@ export class MagmaEnvironment implements Environment {
     const p = this.spec.payload;
     const family = this.family;
     const robots = p.scene.robots.map((r) => {
-      const skills = family.skills.filter((k) => !r.skills || r.skills.includes(k.action));
+      const skills = family.skills.filter((k) => this.robotHas(r.id, k.action));
       return `- ${r.id}: ${[...skills.map((k) => k.name), CANCEL].join(", ")}`;
     });
     const instructions = [
@@ -180,6 +184,7 @@ export class MagmaEnvironment implements Environment {
     this.audit = zeroAudit();
     this.interruptionPending = -1;
     this.callsPerStage = this.stages.map(() => 0);
+    this.logStarts = [];
     this.enterStage(0);
     const batch = this.sim.nextBatch((e) => this.onEvent(e)) ?? [];
     return this.observation(batch.map((e) => this.toEvent(e)));
@@ -381,7 +386,9 @@ export class MagmaEnvironment implements Environment {
     }
   }
 
-  private robotHas(robot: string, action: string): boolean {
+  /** Does a robot have a skill (its world action in its skill set; chosen actions: always). */
+  private robotHas(robot: string, action: SkillDef["action"]): boolean {
+    if (typeof action !== "string") return true;
     const spec = this.spec.payload.scene.robots.find((r) => r.id === robot);
     return !spec?.skills || spec.skills.includes(action);
   }
@@ -468,6 +475,7 @@ export class MagmaEnvironment implements Environment {
       message: `${running.call.skill} completed.`,
     };
     for (const item of r.reveal ?? []) this.known.add(item);
+    if (r.items) data.items = r.items;
     return r.content ? { message: r.message, content: r.content } : { message: r.message };
   }
 
@@ -531,9 +539,14 @@ export class MagmaEnvironment implements Environment {
     this.stageIdx = k;
     this.stageCalls = 0;
     this.forgiven = 0;
-    this.stageLogStart = this.log.length;
     this.reached[k] = true;
     const stage = this.stages[k] as Stage;
+    // A resumed request (X2) is judged on the whole request's log, from X1 on.
+    const origin =
+      stage.split === "after" ? this.stages.findIndex((s) => s.id === stage.needs?.[0]) : -1;
+    this.logStarts[k] = this.log.length;
+    this.stageLogStart =
+      origin >= 0 ? (this.logStarts[origin] ?? this.log.length) : this.log.length;
     this.faults = (stage.faults ?? []).map((f) => ({ ...f }));
     if (stage.enter) this.symCache = null;
     if (stage.enter && !this.world.external(stage.enter))
@@ -682,6 +695,10 @@ export class MagmaEnvironment implements Environment {
 
   private observation(events: EnvEvent[]): Observation {
     const s = this.sym();
+    if (this.family.listed && this.listedFor !== s) {
+      for (const item of this.family.listed(s)) this.known.add(item);
+      this.listedFor = s;
+    }
     if (this.attrCache?.sym !== s || this.attrCache.known !== this.known.size) {
       const attributes = this.names.json(this.family.attributes(s, this.known)) as Record<
         string,

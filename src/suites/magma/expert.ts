@@ -52,8 +52,13 @@ export class Expert {
     const known = new Set(latent.known);
     const busy = new Set(Object.keys(latent.running));
     const reserved = new Set<string>();
+    const reserveRooms = (args: Record<string, string>) => {
+      for (const v of Object.values(args))
+        if (this.index.type(v) === "room") reserved.add(`room:${v}`);
+    };
     for (const r of Object.values(latent.running)) {
       for (const item of r.items) reserved.add(item);
+      reserveRooms(r.args);
       if (this.family.skills.find((k) => k.name === r.skill)?.kind === "perception")
         reserved.add("$detect");
     }
@@ -66,6 +71,7 @@ export class Expert {
       const def = this.family.skills.find((k) => k.name === call.skill);
       if (def?.kind === "perception") reserved.add("$detect");
       for (const v of Object.values(call.args)) reserved.add(v);
+      reserveRooms(call.args);
       const held = s.held(robot);
       if (held) reserved.add(held);
       const args: Record<string, string> = {};

@@ -20,7 +20,9 @@ export type ArgSource =
   /** the robot's own id */
   | "$robot"
   /** a fixed node */
-  | `@${string}`;
+  | `@${string}`
+  /** the place of the robot's room where it puts things down (Family.here) */
+  | "$here";
 
 /** What a successful skill reports (canonical names). */
 export interface SkillReport {
@@ -29,6 +31,8 @@ export interface SkillReport {
   content?: Record<string, string>;
   /** Items the agent now knows of (a detection's findings). */
   reveal?: string[];
+  /** What the call acted on, when not its arguments (a wash: the machine's load). */
+  items?: string[];
 }
 
 /** One skill of the interface, grounded in a catalog action. */
@@ -36,7 +40,8 @@ export interface SkillDef {
   name: string;
   description: string;
   params: Record<string, { type: "string" | "object"; description: string }>;
-  action: string;
+  /** The catalog action, or a choice of action by the call's arguments. */
+  action: string | ((args: Record<string, string>) => string);
   args: ArgSource[];
   /** perception skills report what they see (missed detections apply); info skills look things up. */
   kind: "act" | "perception" | "info";
@@ -93,11 +98,14 @@ export interface Family {
   durations: Readonly<Record<string, number>>;
   /** Canonical token -> its two alternative realizations (realization 0 keeps the canonical). */
   vocabulary: Readonly<Record<string, readonly [string, string]>>;
-  /** The initial scene of a generated mission (rng-free parts come from the generator). */
   /** Observed task attributes k_t besides robot statuses (canonical names). */
   attributes(s: SymState, known: ReadonlySet<string>): Record<string, Json>;
-  /** Items the agent knows from the start (listed in the attributes). */
+  /** Items the agent knows from the start. */
   initiallyKnown(scene: SceneGraph): string[];
+  /** Items the attributes list now (the agent observes them without detecting). */
+  listed?(s: SymState): string[];
+  /** Where a robot puts things down in its current room (`$here`). */
+  here?(s: SymState, robot: string): string | undefined;
   /** A unit's goal from its kind and canonical parameters. */
   unit(kind: string, args: Record<string, string>): Unit;
   /** Expected successful skills of a unit from a state (horizon targeting). */

@@ -138,10 +138,22 @@ export function ground(
           message: "The gripper is empty.",
         };
     } else if (source === "$robot") node = robot;
-    else if (source.startsWith("@")) node = source.slice(1);
+    else if (source === "$here") {
+      node = family.here?.(s, robot);
+      if (node === undefined)
+        return {
+          ok: false,
+          skill: name,
+          robot,
+          reason: "precondition",
+          message: "There is no place to put it here.",
+        };
+    } else if (source.startsWith("@")) node = source.slice(1);
     else node = args[source.slice("param:".length)];
     worldArgs.push(node as string);
-    if (source !== "$robot" && !source.startsWith("@")) items.push(node as string);
+    if (source !== "$robot" && source !== "$here" && !source.startsWith("@"))
+      items.push(node as string);
   }
-  return { ok: true, skill, robot, args, action: { name: skill.action, args: worldArgs }, items };
+  const action = typeof skill.action === "string" ? skill.action : skill.action(args);
+  return { ok: true, skill, robot, args, action: { name: action, args: worldArgs }, items };
 }

@@ -217,3 +217,92 @@ export function armRelocationStep(
   if (unknown && o.detect && !reserved.has("$detect")) return { skill: o.detect, args: {} };
   return null;
 }
+
+/** How a mobile robot family routes items (delivery, hall sorting, advanced delivery). */
+export interface MobileRouting {
+  move: string;
+  moveParam: string;
+  pick: string;
+  pickParam: string;
+  drop: string;
+  dropParam: string;
+  detect?: string;
+  /** The container a robot carries items in. */
+  tray(robot: string): string;
+  capacity: number;
+  /** The room a place (a room's table) belongs to, and a room's table. */
+  roomOf(place: string): string;
+  tableOf(room: string): string;
+  /** Rooms a robot may drive to. */
+  reach(robot: string, room: string): boolean;
+  /** The room an item should go next on its way to `dest` when this robot cannot reach `dest`. */
+  via?(robot: string, item: string, dest: string): string | undefined;
+}
+
+/** Where an item heads next with this robot: its destination room if reachable, else a relay. */
+function hop(r: MobileRouting, robot: string, item: string, dest: string): string | undefined {
+  const room = r.roomOf(dest);
+  if (r.reach(robot, room)) return room;
+  return r.via?.(robot, item, dest);
+}
+
+/**
+ * The mobile expert: drop what it carries where it belongs next, load what waits in its room
+ * (up to capacity), then drive to where its load goes or to the next item to collect. Rooms
+ * another robot occupies or drives to are avoided; unknown items in its room are detected.
+ */
+export function mobileStep(ctx: StepContext, r: MobileRouting): ExpertCall | null {
+  const { s, robot, open, known, reserved } = ctx;
+  const room = s.parent(robot) as string;
+  const tray = r.tray(robot);
+  const carried = s.children(tray);
+  const destOf = new Map<string, string>();
+  for (const u of open) if (u.args.item && u.args.dest) destOf.set(u.args.item, u.args.dest);
+  for (const item of carried) {
+    const dest = destOf.get(item);
+    if (dest && hop(r, robot, item, dest) === room)
+      return { skill: r.drop, args: { [r.dropParam]: item } };
+  }
+  const here = r.tableOf(room);
+  const waiting = [...destOf.entries()].filter(
+    ([item, dest]) =>
+      s.parent(item) !== dest &&
+      !carried.includes(item) &&
+      !reserved.has(item) &&
+      !isCarried(s, item) &&
+      hop(r, robot, item, dest) !== undefined &&
+      hop(r, robot, item, dest) !== r.roomOf(s.parent(item) ?? ""),
+  );
+  if (carried.length < r.capacity) {
+    const local = waiting.filter(([item]) => s.parent(item) === here);
+    const pickable = local.find(([item]) => known.has(item));
+    if (pickable) return { skill: r.pick, args: { [r.pickParam]: pickable[0] } };
+    if (local.length > 0 && r.detect && !reserved.has("$detect"))
+      return { skill: r.detect, args: {} };
+  }
+  const blocked = (target: string) =>
+    reserved.has(`room:${target}`) || occupied(s, ctx.robot, target);
+  const load = carried
+    .map((item) => destOf.get(item) && hop(r, robot, item, destOf.get(item) as string))
+    .find((t) => t && t !== room && !blocked(t));
+  if (load) return { skill: r.move, args: { [r.moveParam]: load } };
+  if (carried.length < r.capacity) {
+    for (const [item] of waiting) {
+      const at = s.parent(item);
+      if (!at) continue;
+      const target = r.roomOf(at);
+      if (target !== room && r.reach(robot, target) && !blocked(target))
+        return { skill: r.move, args: { [r.moveParam]: target } };
+    }
+  }
+  return null;
+}
+
+function isCarried(s: SymState, item: string): boolean {
+  const p = s.parent(item);
+  return p !== undefined && s.index.type(s.parent(p) ?? "") === "robot";
+}
+
+function occupied(s: SymState, robot: string, room: string): boolean {
+  return s.index.robots.some((other) => other !== robot && s.parent(other) === room);
+}

@@ -1,7 +1,10 @@
 /** The scenario families by id (Table 2 order). */
 import type { Family } from "../family.ts";
 import type { PlanHooks } from "../mission-builder.ts";
+import { biRobotSorting } from "./bi-robot-sorting.ts";
 import { colorSorting } from "./color-sorting.ts";
+import { laundry } from "./laundry.ts";
+import { warehouseSorting } from "./warehouse-sorting.ts";
 
 /** A family with the hooks its perturbation plans need. */
 export interface FamilyModule {
@@ -9,5 +12,8 @@ export interface FamilyModule {
 }
 
 export const FAMILIES: Readonly<Record<string, FamilyModule>> = {
+  "warehouse-sorting": { family: warehouseSorting },
   "color-sorting": { family: colorSorting },
+  laundry: { family: laundry },
+  "bi-robot-sorting": { family: biRobotSorting },
 };
