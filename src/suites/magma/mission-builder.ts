@@ -91,6 +91,7 @@ export class MissionBuilder {
   private index: NodeIndex | undefined;
   private sceneGraph: SceneGraph | undefined;
   private readonly ruleValues = new Map<string, { value: string; stage: string }>();
+  private readonly usedRules = new Set<string>();
   private pendingUpdate: { key: string; stage: string } | undefined;
   private problem: string | undefined;
 
@@ -165,6 +166,16 @@ export class MissionBuilder {
   /** Rule keys stated so far. */
   ruleKeys(): string[] {
     return [...this.ruleValues.keys()];
+  }
+
+  /** A mission with user rules that has stated none yet (state one first). */
+  get wantsRule(): boolean {
+    return this.withRules && this.ruleValues.size === 0;
+  }
+
+  /** Stated rules no request has relied on yet (use one next, so MU has a rule to update). */
+  get unusedRules(): string[] {
+    return this.ruleKeys().filter((k) => !this.usedRules.has(k));
   }
 
   /** An acknowledgement stage; with `key`, a persistent rule ("A goes to B by default"). */
@@ -416,6 +427,7 @@ export class MissionBuilder {
   }
 
   private noteRelevance(uses: string[], stage: string): void {
+    for (const k of uses) this.usedRules.add(k);
     const pending = this.pendingUpdate;
     if (pending && uses.includes(pending.key)) {
       const mu = this.interventions.find(

@@ -86,7 +86,52 @@ function destOf(b: MissionBuilder, item: string): string {
   return b.rule(`dest:${classOf(item)}`)?.value ?? "right_zone";
 }
 
+/** State a rule first in missions with rules; then make a request rely on it. */
+function ruleFirst(b: MissionBuilder): boolean {
+  const rng = b.rng;
+  const s = b.s;
+  if (b.wantsRule) {
+    const cls = classOf(rng.pick(objects(b)));
+    const zone = rng.pick(SIDES);
+    b.ack(
+      p3(
+        `Remember: ${cls}s go to the ${zone} by default.`,
+        `Please keep in mind that the default area for ${cls}s is the ${zone}.`,
+        `New rule: ${cls}s belong in the ${zone}.`,
+      ),
+      { request: "rule", key: `dest:${cls}`, value: zone },
+    );
+    return true;
+  }
+  const unused = b.unusedRules;
+  if (unused.length === 0 || !rng.chance(0.6)) return false;
+  const key = rng.pick(unused);
+  const matching = objects(b).filter((i) =>
+    key === "damaged"
+      ? s.attr(i, "damaged")
+      : `dest:${classOf(i)}` === key && !s.attr(i, "damaged"),
+  );
+  const misplaced = matching.filter((i) => s.parent(i) !== destOf(b, i));
+  if (misplaced.length === 0) {
+    const item = matching[0];
+    if (!item) return false;
+    const away = SIDES.find((z) => z !== destOf(b, item)) as string;
+    b.act([moveUnit("sort", item, away)], same(`Move ${item} to the ${away} for now.`), {
+      request: "direct",
+    });
+    return true;
+  }
+  const what = key === "damaged" ? "damaged objects" : `${key.slice("dest:".length)}s`;
+  b.act(
+    misplaced.map((i) => moveUnit("sort", i, destOf(b, i))),
+    p3(`Sort the ${what}.`, `Put the ${what} where they belong.`, `The ${what} need sorting.`),
+    { request: "underspecified", uses: [key], report: rng.chance(0.4) },
+  );
+  return true;
+}
+
 function request(b: MissionBuilder): void {
+  if (ruleFirst(b)) return;
   const s = b.s;
   const rng = b.rng;
   const roll = rng.next();

@@ -110,7 +110,58 @@ function sortUnits(cubes: string[], dest: string): Unit[] {
   return cubes.map((c) => moveUnit("sort", c, dest));
 }
 
+/** State a rule first in missions with rules; then make a request rely on it. */
+function ruleFirst(b: MissionBuilder): boolean {
+  const rng = b.rng;
+  const s = b.s;
+  if (b.wantsRule) {
+    const colors = COLORS.filter((c) => cubesOf(b, c).length > 0);
+    const color = rng.pick(colorsOnTable(b).length ? colorsOnTable(b) : colors);
+    const dest = rng.pick(trays(b).filter((t) => t !== trayOf(color)));
+    b.ack(ruleSay(color, dest), { request: "rule", key: `dest:${color}`, value: dest });
+    return true;
+  }
+  const unused = b.unusedRules;
+  if (unused.length === 0 || !rng.chance(0.6)) return false;
+  const key = rng.pick(unused);
+  const color = key.slice("dest:".length);
+  const cubes = inPlace(s, cubesOf(b, color), "table");
+  if (cubes.length > 0) {
+    b.act(
+      sortUnits(cubes, destOf(b, color)),
+      p3(
+        `Sort the ${color} cubes on the table.`,
+        `Take care of the ${color} cubes lying on the table.`,
+        `The ${color} cubes on the table need sorting.`,
+      ),
+      { request: "underspecified", uses: [key], report: rng.chance(0.4) },
+    );
+    return true;
+  }
+  const away = cubesOf(b, color).filter((c) => s.parent(c) !== "table");
+  if (away.length === 0) return false;
+  b.act(
+    away.map((c) => moveUnit("sort", c, "table")),
+    p3(
+      `Put all the ${color} cubes back on the table.`,
+      `Bring every ${color} cube back onto the table.`,
+      `Move the ${color} cubes to the table.`,
+    ),
+    { request: "direct" },
+  );
+  return true;
+}
+
+function ruleSay(color: string, dest: string) {
+  return p3(
+    `Remember: from now on, ${color} cubes go in the ${dest} by default.`,
+    `Please keep in mind that the default place for ${color} cubes is now the ${dest}.`,
+    `New rule: ${color} cubes belong in the ${dest} unless I say otherwise.`,
+  );
+}
+
 function request(b: MissionBuilder): void {
+  if (ruleFirst(b)) return;
   const s = b.s;
   const rng = b.rng;
   const onTable = colorsOnTable(b);

@@ -4,6 +4,7 @@ import type { PlanHooks } from "../mission-builder.ts";
 import { biRobotSorting } from "./bi-robot-sorting.ts";
 import { colorSorting } from "./color-sorting.ts";
 import { laundry } from "./laundry.ts";
+import { makeCoffee } from "./make-coffee.ts";
 import { warehouseSorting } from "./warehouse-sorting.ts";
 
 /** A family with the hooks its perturbation plans need. */
@@ -16,4 +17,5 @@ export const FAMILIES: Readonly<Record<string, FamilyModule>> = {
   "color-sorting": { family: colorSorting },
   laundry: { family: laundry },
   "bi-robot-sorting": { family: biRobotSorting },
+  "make-coffee": { family: makeCoffee },
 };

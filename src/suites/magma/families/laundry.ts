@@ -147,7 +147,49 @@ function forbidRules(b: MissionBuilder, items: readonly string[]): Constraint[] 
   return out;
 }
 
+/** State a rule first in missions with rules; then make a request rely on it. */
+function ruleFirst(b: MissionBuilder): boolean {
+  const rng = b.rng;
+  const basket = b.s.children("basket");
+  if (b.wantsRule) {
+    const cat = basket.length ? categoryOf(rng.pick(basket)) : rng.pick(CATEGORIES);
+    const det = rng.pick(DETERGENTS.filter((d) => d !== "omo"));
+    b.ack(ruleSay(cat, det), { request: "rule", key: `det:${cat}`, value: det });
+    return true;
+  }
+  const unused = b.unusedRules;
+  if (unused.length === 0 || !rng.chance(0.6)) return false;
+  const key = rng.pick(unused);
+  const cat = key.slice("det:".length);
+  const items = basket.filter((i) => categoryOf(i) === cat).slice(0, 3);
+  if (items.length === 0) return false;
+  b.act(
+    items.map((i) => washUnit(i, detergentFor(b, i))),
+    p3(
+      `Wash the ${cat} clothes from the basket.`,
+      `Please launder the ${cat} clothes in the basket.`,
+      `The ${cat} clothes in the basket need washing.`,
+    ),
+    {
+      request: "underspecified",
+      uses: [key],
+      forbid: forbidRules(b, items),
+      report: rng.chance(0.4),
+    },
+  );
+  return true;
+}
+
+function ruleSay(cat: string, det: string) {
+  return p3(
+    `Remember: ${cat} clothes must always be washed with ${det}.`,
+    `Please keep in mind that ${det} is the detergent for ${cat} clothes.`,
+    `New rule: use ${det} for ${cat} clothes.`,
+  );
+}
+
 function request(b: MissionBuilder): void {
+  if (ruleFirst(b)) return;
   const s = b.s;
   const rng = b.rng;
   const basket = s.children("basket");

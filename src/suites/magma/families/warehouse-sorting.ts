@@ -156,7 +156,68 @@ function arrive(b: MissionBuilder, n: number) {
   }));
 }
 
+/** State a rule first in missions with rules; then make a request rely on it. */
+function ruleFirst(b: MissionBuilder): boolean {
+  const rng = b.rng;
+  const intake = onIntake(b);
+  if (b.wantsRule) {
+    const cls = intake.length ? classOf(rng.pick(intake)) : rng.pick(CLASSES);
+    const dest = rng.pick(openAreas(b).filter((a) => a !== defaultArea(b, cls)));
+    b.ack(ruleSay(cls, dest), { request: "rule", key: `dest:${cls}`, value: dest });
+    return true;
+  }
+  const unused = b.unusedRules.filter((k) => k.startsWith("dest:"));
+  if (unused.length === 0 || !rng.chance(0.6)) return false;
+  const key = rng.pick(unused);
+  const cls = key.slice("dest:".length);
+  const dest = defaultArea(b, cls);
+  if (!openAreas(b).includes(dest)) return false;
+  const mine = intake.filter((i) => classOf(i) === cls);
+  if (mine.length > 0) {
+    b.act(
+      mine.map((i) => moveUnit("sort", i, dest)),
+      p3(
+        `Put the ${plural(cls)} from the intake away.`,
+        `Store the ${plural(cls)} that are on the intake.`,
+        `The ${plural(cls)} on the intake need storing.`,
+      ),
+      { request: "underspecified", uses: [key], forbid: forbidClosed(b), report: rng.chance(0.4) },
+    );
+    return true;
+  }
+  const backlog = b.s
+    .children("backlog")
+    .filter((i) => classOf(i) === cls)
+    .slice(0, 2);
+  if (backlog.length === 0) return false;
+  const enter = backlog.map((item) => ({
+    op: "relocate" as const,
+    node: item,
+    rel: "INSIDE" as const,
+    target: "intake",
+  }));
+  b.act(
+    backlog.map((i) => moveUnit("sort", i, dest)),
+    p3(
+      `New ${plural(cls)} arrived on the intake: put them away.`,
+      `Some ${plural(cls)} just came in; store them.`,
+      `Please store the ${plural(cls)} that just arrived.`,
+    ),
+    { request: "underspecified", uses: [key], enter, forbid: forbidClosed(b) },
+  );
+  return true;
+}
+
+function ruleSay(cls: string, dest: string) {
+  return p3(
+    `Remember: from now on, ${plural(cls)} go to ${dest} by default.`,
+    `Please keep in mind that the default area for ${plural(cls)} is ${dest}.`,
+    `New rule: ${plural(cls)} are stored in ${dest} unless I say otherwise.`,
+  );
+}
+
 function request(b: MissionBuilder): void {
+  if (ruleFirst(b)) return;
   const rng = b.rng;
   const roll = rng.next();
   const intake = onIntake(b);
