@@ -520,6 +520,13 @@ export class MagmaEnvironment implements Environment {
       this.end(false, label, "The requested order was not respected.");
       return;
     }
+    for (const [i, j] of stage.precedes ?? [])
+      if (done[j] && !done[i]) {
+        const label: Label =
+          stage.precedesSource === "instruction" ? "rule-comprehension" : "constraint-violation";
+        this.end(false, label, "The required order was not respected.");
+        return;
+      }
     const count = done.filter(Boolean).length;
     if (count >= (stage.minUnits ?? units.length)) this.completeStage();
   }
@@ -566,10 +573,13 @@ export class MagmaEnvironment implements Environment {
 
   /** Items an instruction names are known to the agent from then on. */
   private namedItems(stage: Stage): string[] {
-    if (stage.instruction === undefined) return [];
+    const text = stage.instruction;
+    if (text === undefined) return [];
+    const tokens = new Set(text.match(/[A-Za-z0-9_]+/g) ?? []);
     const out: string[] = [];
     for (const u of stage.units ?? [])
-      for (const v of Object.values(u.args)) if (this.index.type(v) === "object") out.push(v);
+      for (const v of Object.values(u.args))
+        if (this.index.type(v) === "object" && tokens.has(this.names.name(v))) out.push(v);
     return out;
   }
 

@@ -46,7 +46,12 @@ export class Expert {
   /** One call per free robot that can advance an open unit. */
   private calls(latent: MagmaLatent, stage: Stage): ToolCall[] {
     const units = stage.units ?? [];
-    let open: Unit[] = latent.open.map((i) => units[i] as Unit);
+    const isOpen = new Set(latent.open);
+    // Units waiting for a predecessor are not eligible yet.
+    const ready = latent.open.filter(
+      (j) => !(stage.precedes ?? []).some(([i, k]) => k === j && isOpen.has(i)),
+    );
+    let open: Unit[] = ready.map((i) => units[i] as Unit);
     if (stage.ordered) open = open.slice(0, 1);
     const s = new SymState(this.index, latent.world);
     const known = new Set(latent.known);

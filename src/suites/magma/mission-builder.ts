@@ -62,6 +62,9 @@ export interface ActOptions {
   /** Rule keys whose values the units take (an underspecified request). */
   uses?: string[];
   ordered?: ConstraintSource;
+  /** Unit pairs [i, j]: i before j, and who said so. */
+  precedes?: [number, number][];
+  precedesSource?: ConstraintSource;
   forbid?: Constraint[];
   /** The user expects a completion message afterwards. */
   report?: boolean;
@@ -277,6 +280,10 @@ export class MissionBuilder {
     };
     if (say) stage.say = say;
     if (o.ordered) stage.ordered = o.ordered;
+    if (o.precedes?.length) {
+      stage.precedes = o.precedes;
+      stage.precedesSource = o.precedesSource ?? "instruction";
+    }
     if (o.forbid?.length) stage.forbid = o.forbid;
     if (o.enter?.length) stage.enter = o.enter;
     const needs = [...extraNeeds, ...this.needsOf(uses)];
@@ -318,8 +325,7 @@ export class MissionBuilder {
       split: "before",
     };
     if (say) first.say = say;
-    if (o.ordered) first.ordered = o.ordered;
-    if (o.forbid?.length) first.forbid = o.forbid;
+    Object.assign(first, clean(o));
     if (o.enter?.length) {
       first.enter = o.enter;
       this.apply(o.enter);
@@ -336,7 +342,7 @@ export class MissionBuilder {
     }
     const ys = this.s;
     for (const u of y.units) this.estimate += this.family.cost(u, ys);
-    const rest: Partial<DraftStage> = { ordered: o.ordered, forbid: o.forbid };
+    const rest = clean(o);
     if (variant === "stop") {
       const yId = this.nextId();
       this.stages.push({
@@ -472,10 +478,17 @@ export class MissionBuilder {
   }
 }
 
-function clean(o: Partial<DraftStage>): Partial<DraftStage> {
+/** The order and constraint fields of a request, without empty ones. */
+function clean(
+  o: Pick<ActOptions, "ordered" | "forbid" | "precedes" | "precedesSource">,
+): Partial<DraftStage> {
   const out: Partial<DraftStage> = {};
   if (o.ordered) out.ordered = o.ordered;
   if (o.forbid?.length) out.forbid = o.forbid;
+  if (o.precedes?.length) {
+    out.precedes = o.precedes;
+    out.precedesSource = o.precedesSource ?? "instruction";
+  }
   return out;
 }
 

@@ -101,6 +101,9 @@ export interface Stage {
   minUnits?: number;
   /** act: units must complete in this order; who said so decides the failure label. */
   ordered?: ConstraintSource;
+  /** act: pairs [i, j]: unit i must complete before unit j (a precedence rule's partial order). */
+  precedes?: [number, number][];
+  precedesSource?: ConstraintSource;
   forbid?: Constraint[];
   /** act: tool-call budget: the clean expert's calls and the limit (authors: twice the target). */
   target?: number;

@@ -11,7 +11,16 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { detectAction, list, listingReport, moveUnit, p3, same, transferAction } from "./common.ts";
+import {
+  detectAction,
+  list,
+  listingReport,
+  moveUnit,
+  p3,
+  plural,
+  same,
+  transferAction,
+} from "./common.ts";
 
 const ZONES = ["left_zone", "mutual_zone", "right_zone"] as const;
 /** Where rules may send objects (the mutual zone is for handovers). */
@@ -95,9 +104,9 @@ function ruleFirst(b: MissionBuilder): boolean {
     const zone = rng.pick(SIDES);
     b.ack(
       p3(
-        `Remember: ${cls}s go to the ${zone} by default.`,
-        `Please keep in mind that the default area for ${cls}s is the ${zone}.`,
-        `New rule: ${cls}s belong in the ${zone}.`,
+        `Remember: ${plural(cls)} go to the ${zone} by default.`,
+        `Please keep in mind that the default area for ${plural(cls)} is the ${zone}.`,
+        `New rule: ${plural(cls)} belong in the ${zone}.`,
       ),
       { request: "rule", key: `dest:${cls}`, value: zone },
     );
@@ -121,7 +130,7 @@ function ruleFirst(b: MissionBuilder): boolean {
     });
     return true;
   }
-  const what = key === "damaged" ? "damaged objects" : `${key.slice("dest:".length)}s`;
+  const what = key === "damaged" ? "damaged objects" : plural(key.slice("dest:".length));
   b.act(
     misplaced.map((i) => moveUnit("sort", i, destOf(b, i))),
     p3(`Sort the ${what}.`, `Put the ${what} where they belong.`, `The ${what} need sorting.`),
@@ -153,9 +162,9 @@ function request(b: MissionBuilder): void {
     const zone = rng.pick(SIDES);
     b.ack(
       p3(
-        `Remember: ${cls}s go to the ${zone} by default.`,
-        `Please keep in mind that the default area for ${cls}s is the ${zone}.`,
-        `New rule: ${cls}s belong in the ${zone}.`,
+        `Remember: ${plural(cls)} go to the ${zone} by default.`,
+        `Please keep in mind that the default area for ${plural(cls)} is the ${zone}.`,
+        `New rule: ${plural(cls)} belong in the ${zone}.`,
       ),
       { request: "rule", key: `dest:${cls}`, value: zone },
     );
@@ -249,11 +258,12 @@ function step(ctx: StepContext): ExpertCall | null {
     const item = u.args.item as string;
     const dest = u.args.dest as string;
     const at = s.parent(item);
-    if (at === dest || reserved.has(item) || !reaches(robot, at)) continue;
+    if (at === dest || reserved.has(item)) continue;
     if (!known.has(item)) {
       unknown = true;
       continue;
     }
+    if (!reaches(robot, at)) continue;
     const next = reaches(robot, dest) ? dest : "mutual_zone";
     if (next === at || (next === "mutual_zone" && full(s))) continue;
     return { skill: "deplace", args: { object: item, target_area: next } };
@@ -334,7 +344,7 @@ export const biRobotSorting: Family & PlanHooks = {
   ruleUpdate(b, key) {
     const options = SIDES.filter((z) => z !== b.rule(key)?.value);
     const value = b.rng.pick(options);
-    const what = key === "damaged" ? "damaged objects" : `${key.slice("dest:".length)}s`;
+    const what = key === "damaged" ? "damaged objects" : plural(key.slice("dest:".length));
     return {
       value,
       say: p3(

@@ -21,6 +21,12 @@ export function list(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/** An English plural of a class name ("box" -> "boxes", "paper_sheet" -> "paper sheets"). */
+export function plural(word: string): string {
+  const w = word.replace(/_/g, " ");
+  return /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`;
+}
+
 /** A count in words up to twelve ("three"), digits beyond. */
 export function count(n: number): string {
   const words = [

@@ -2,9 +2,11 @@
 import type { Family } from "../family.ts";
 import type { PlanHooks } from "../mission-builder.ts";
 import { biRobotSorting } from "./bi-robot-sorting.ts";
+import { cleanTable } from "./clean-table.ts";
 import { colorSorting } from "./color-sorting.ts";
 import { laundry } from "./laundry.ts";
 import { makeCoffee } from "./make-coffee.ts";
+import { pressButtons } from "./press-buttons.ts";
 import { warehouseSorting } from "./warehouse-sorting.ts";
 
 /** A family with the hooks its perturbation plans need. */
@@ -18,4 +20,6 @@ export const FAMILIES: Readonly<Record<string, FamilyModule>> = {
   laundry: { family: laundry },
   "bi-robot-sorting": { family: biRobotSorting },
   "make-coffee": { family: makeCoffee },
+  "clean-table": { family: cleanTable },
+  "press-buttons": { family: pressButtons },
 };

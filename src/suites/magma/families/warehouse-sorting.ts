@@ -11,7 +11,7 @@ import type { Family, SkillDef } from "../family.ts";
 import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { Constraint, Unit } from "../types.ts";
-import { armRelocationStep, moveUnit, p3, putAction, same, takeAction } from "./common.ts";
+import { armRelocationStep, moveUnit, p3, plural, putAction, same, takeAction } from "./common.ts";
 
 const CLASSES = ["fork", "clipboard", "valve", "paper_sheet", "laptop"] as const;
 const AREAS = ["area1", "area2", "area3", "area4", "area5"] as const;
@@ -369,10 +369,6 @@ function request(b: MissionBuilder): void {
     batchSay(items, dests),
     { request: "direct", forbid: forbidClosed(b), report: rng.chance(0.3) },
   );
-}
-
-function plural(cls: string): string {
-  return cls === "paper_sheet" ? "paper sheets" : `${cls}s`;
 }
 
 function pairs(items: string[], dests: string[]): string {
