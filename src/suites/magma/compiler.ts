@@ -175,15 +175,30 @@ export function compileSpec(
   throw new Error(`${def.id}: no mission in bucket ${bucket.id} after 60 attempts`);
 }
 
-/** The clean stages with budgets from the expert's calls: target, and twice it as the limit. */
+/**
+ * Stage budgets from the clean expert's calls (the authors' target_tool_calls and
+ * max_tool_calls, max twice the target): the target is what the expert used; the limit is
+ * twice the target and at least four calls more (asynchronous robots reorder work when a
+ * fault or a slower skill changes the timing). An interrupted request's two parts (X1, X2)
+ * share the request's whole target, since where X1 ends depends on timing.
+ */
 function budgeted(stages: DraftStage[], run: ExpertRun): Stage[] {
+  const byId = new Map(stages.map((st, i) => [st.id, i]));
   return stages.map((st, i) => {
     const { say: _say, ...rest } = st;
     const stage: Stage = { ...rest };
     if (st.type === "act") {
       const target = run.callsPerStage[i] ?? 0;
+      const partner =
+        st.split === "after"
+          ? byId.get(st.needs?.[0] ?? "")
+          : st.split === "before"
+            ? stages.findIndex((x) => x.split === "after" && x.needs?.[0] === st.id)
+            : undefined;
+      const whole =
+        target + (partner !== undefined && partner >= 0 ? (run.callsPerStage[partner] ?? 0) : 0);
       stage.target = target;
-      stage.max = Math.max(2, 2 * target);
+      stage.max = Math.max(2 * whole, whole + 4);
     }
     return stage;
   });

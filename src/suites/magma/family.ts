@@ -22,7 +22,9 @@ export type ArgSource =
   /** a fixed node */
   | `@${string}`
   /** the place of the robot's room where it puts things down (Family.here) */
-  | "$here";
+  | "$here"
+  /** the container the robot carries (Family.tray) */
+  | "$tray";
 
 /** What a successful skill reports (canonical names). */
 export interface SkillReport {
@@ -106,6 +108,8 @@ export interface Family {
   listed?(s: SymState): string[];
   /** Where a robot puts things down in its current room (`$here`). */
   here?(s: SymState, robot: string): string | undefined;
+  /** The container a robot carries things in (`$tray`). */
+  tray?(robot: string): string | undefined;
   /** A unit's goal from its kind and canonical parameters. */
   unit(kind: string, args: Record<string, string>): Unit;
   /** Expected successful skills of a unit from a state (horizon targeting). */

@@ -138,6 +138,7 @@ export function ground(
           message: "The gripper is empty.",
         };
     } else if (source === "$robot") node = robot;
+    else if (source === "$tray") node = family.tray?.(robot) ?? "";
     else if (source === "$here") {
       node = family.here?.(s, robot);
       if (node === undefined)

@@ -301,6 +301,40 @@ export function mobileStep(ctx: StepContext, r: MobileRouting): ExpertCall | nul
         return { skill: r.move, args: { [r.moveParam]: target } };
     }
   }
+  // Rooms open units still need a robot in: where items wait and where they go.
+  const needed = new Set<string>();
+  for (const [item, dest] of destOf) {
+    if (s.parent(item) === dest) continue;
+    needed.add(r.roomOf(dest));
+    const at = s.parent(item);
+    if (at && !isCarried(s, item)) needed.add(r.roomOf(at));
+  }
+  const aside = (avoid: readonly string[]) =>
+    s.index
+      .ofType("room")
+      .find(
+        (x) =>
+          x !== room && r.reach(robot, x) && !blocked(x) && !needed.has(x) && !avoid.includes(x),
+      );
+  if (carried.length > 0) {
+    // Two loaded robots wanting each other's hall: the later one in scene order steps aside.
+    const targets = carried
+      .map((item) => destOf.get(item) && hop(r, robot, item, destOf.get(item) as string))
+      .filter((t): t is string => !!t && t !== room);
+    const me = s.index.robots.indexOf(robot);
+    const yields = (t: string) =>
+      s.index.robots.some((o, k) => k < me && s.parent(o) === t && !ctx.busy.has(o));
+    if (targets.length > 0) {
+      if (!targets.every(yields)) return null;
+      const free = aside(targets);
+      return free ? { skill: r.move, args: { [r.moveParam]: free } } : null;
+    }
+  }
+  // Idle where others must pick or drop: make room (a hall holds one robot).
+  if (needed.has(room)) {
+    const free = aside([]);
+    if (free) return { skill: r.move, args: { [r.moveParam]: free } };
+  }
   return null;
 }
 

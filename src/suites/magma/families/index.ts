@@ -4,6 +4,8 @@ import type { PlanHooks } from "../mission-builder.ts";
 import { biRobotSorting } from "./bi-robot-sorting.ts";
 import { cleanTable } from "./clean-table.ts";
 import { colorSorting } from "./color-sorting.ts";
+import { delivery } from "./delivery.ts";
+import { hallSorting } from "./hall-sorting.ts";
 import { laundry } from "./laundry.ts";
 import { makeCoffee } from "./make-coffee.ts";
 import { pressButtons } from "./press-buttons.ts";
@@ -22,4 +24,6 @@ export const FAMILIES: Readonly<Record<string, FamilyModule>> = {
   "make-coffee": { family: makeCoffee },
   "clean-table": { family: cleanTable },
   "press-buttons": { family: pressButtons },
+  delivery: { family: delivery },
+  "hall-sorting": { family: hallSorting },
 };
