@@ -162,7 +162,7 @@ export function compileSpec(
     const measured = measure(family, def, clean);
     if (!measured.outcome.success)
       throw new Error(
-        `${def.id}: the expert fails its own clean mission (${measured.outcome.reason})`,
+        `${def.id}: the expert fails its own clean mission (${measured.outcome.reason ?? JSON.stringify(measured.outcome)})`,
       );
     const horizon = measured.log.length;
     if (process.env.MAGMA_DEBUG)

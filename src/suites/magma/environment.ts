@@ -654,7 +654,7 @@ export class MagmaEnvironment implements Environment {
 
   private openUnits(): number[] {
     const stage = this.stages[this.stageIdx];
-    if (!stage || stage.type !== "act") return [];
+    if (stage?.type !== "act") return [];
     const s = this.sym();
     const stageLog = this.log.slice(this.stageLogStart);
     const out: number[] = [];

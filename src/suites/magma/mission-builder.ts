@@ -101,6 +101,7 @@ export class MissionBuilder {
   private readonly mainRng: Rng;
   private readonly planRng: Rng;
   private inHook = false;
+  private updated = false;
 
   constructor(
     readonly family: Family & PlanHooks,
@@ -163,11 +164,13 @@ export class MissionBuilder {
 
   /** The current value of a user rule, and the stage that stated it. */
   rule(key: string): { value: string; stage: string } | undefined {
+    this.planUpdate();
     return this.ruleValues.get(key);
   }
 
   /** Rule keys stated so far. */
   ruleKeys(): string[] {
+    this.planUpdate();
     return [...this.ruleValues.keys()];
   }
 
@@ -183,7 +186,7 @@ export class MissionBuilder {
 
   /** An acknowledgement stage; with `key`, a persistent rule ("A goes to B by default"). */
   ack(say: Phrasing, o: { request: string; key?: string; value?: string }): string {
-    this.beforeRequest([]);
+    this.planUpdate();
     const id = this.nextId();
     this.stages.push({ id, type: "acknowledge", request: o.request, say });
     if (o.key !== undefined && o.value !== undefined)
@@ -200,7 +203,7 @@ export class MissionBuilder {
     o: { request: string; uses?: string[]; allowTools?: string[] },
   ): string {
     const uses = o.uses ?? [];
-    this.beforeRequest(uses);
+    this.planUpdate();
     const id = this.nextId();
     const stage: DraftStage = { id, type: "answer", request: o.request, say, rule, answer };
     if (o.allowTools?.length) stage.allowTools = o.allowTools;
@@ -214,7 +217,7 @@ export class MissionBuilder {
 
   /** An underspecified request the agent must clarify by asking; the user's answer follows. */
   clarify(say: Phrasing, question: string, reply: Phrasing, units: Unit[], o: ActOptions): void {
-    this.beforeRequest([]);
+    this.planUpdate();
     const id = this.nextId();
     this.stages.push({
       id,
@@ -231,7 +234,7 @@ export class MissionBuilder {
   /** An action request: its units must all hold (in order, if `ordered`). */
   act(units: Unit[], say: Phrasing | undefined, o: ActOptions): string {
     const uses = o.uses ?? [];
-    this.beforeRequest(uses);
+    this.planUpdate();
     const n = this.requests.length;
     this.requests.push({ kind: "act", units: units.length, uses });
     if (this.plan.in?.at === n) return this.interrupted(units, say, o, this.plan.in.variant);
@@ -413,11 +416,16 @@ export class MissionBuilder {
     this.stages.push({ id: this.nextId(), type: "acknowledge", request: "report" });
   }
 
-  /** Insert the planned mission update before request number `at`. */
-  private beforeRequest(uses: string[]): void {
+  /**
+   * Insert the planned mission update before request number `at`, once: at the request, or
+   * earlier when the scenario program reads a rule to build that request (so its units follow
+   * the updated value).
+   */
+  private planUpdate(): void {
     const n = this.requests.length;
     const mu = this.plan.mu;
-    if (mu && mu.at === n && this.ruleValues.has(mu.key)) {
+    if (mu && !this.updated && mu.at === n && this.ruleValues.has(mu.key)) {
+      this.updated = true;
       const update = this.hook(() => this.family.ruleUpdate(this, mu.key));
       if (!update) {
         this.problem ??= `no new value for rule ${mu.key}`;
@@ -429,7 +437,6 @@ export class MissionBuilder {
       this.pendingUpdate = { key: mu.key, stage: id };
       this.interventions.push({ type: "mission_update", injectedAt: id });
     }
-    void uses;
   }
 
   private noteRelevance(uses: string[], stage: string): void {

@@ -259,10 +259,12 @@ function request(b: MissionBuilder): void {
           "Please clear the table after the meal.",
         )
     : p3("Clear the table.", "Please put everything on the table away.", "Tidy up the table.");
+  // The meal happens in the world too: the stage's entry transition dirties what was served.
   b.act(units, say, {
     request: uses.length ? "underspecified" : "direct",
     uses,
     report: rng.chance(0.4),
+    ...(meal ? { enter } : {}),
   });
 }
 

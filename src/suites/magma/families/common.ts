@@ -308,6 +308,10 @@ export function mobileStep(ctx: StepContext, r: MobileRouting): ExpertCall | nul
     needed.add(r.roomOf(dest));
     const at = s.parent(item);
     if (at && !isCarried(s, item)) needed.add(r.roomOf(at));
+    // Where another robot's load goes next: an idle robot there must make room.
+    const carrier = at && isCarried(s, item) ? s.parent(at) : undefined;
+    const next = carrier && carrier !== robot ? hop(r, carrier, item, dest) : undefined;
+    if (next) needed.add(next);
   }
   const aside = (avoid: readonly string[]) =>
     s.index
