@@ -334,6 +334,7 @@ export class MagmaEnvironment implements Environment {
       const { skill, robot } = canonicalCall(call, this.names);
       const data: CallData = { args: {}, items: [], stage: this.stageIdx };
       if (seen.has(robot)) {
+        this.badCalls++;
         this.countCall(multi, true);
         this.sim.reject(
           { robot, skill, action: { name: skill, args: [] }, data },
@@ -349,6 +350,7 @@ export class MagmaEnvironment implements Environment {
       }
       const g = ground(this.family, call, this.names, s, this.known);
       if (!g.ok) {
+        this.badCalls++;
         this.countCall(
           multi,
           g.reason === "unknown_skill" ||
@@ -366,6 +368,7 @@ export class MagmaEnvironment implements Environment {
       data.args = g.args;
       data.items = g.items;
       const started = this.sim.dispatch({ robot, skill, action: g.action, data });
+      if (!started) this.badCalls++;
       const lacks =
         !started &&
         !busy &&

@@ -40,11 +40,14 @@ export function selectMini(specs: TaskSpec<MagmaPayload>[], rng: Rng): Set<strin
   byBucket.forEach((group, b) => {
     CONDITIONS.forEach((c, k) => {
       const cell = rng.shuffle(group.filter((s) => s.payload.condition === c));
-      // Prefer a spread over tracks: interleave tracks in the shuffled order.
-      const byTrack = ["ID", "CG", "HO"].map((t) => cell.filter((s) => s.payload.track === t));
-      const spread: TaskSpec<MagmaPayload>[] = [];
-      for (let i = 0; spread.length < cell.length; i++)
-        for (const t of byTrack) if (t[i]) spread.push(t[i] as TaskSpec<MagmaPayload>);
+      // Tracks in proportion to the cell's (systematic sampling): the i-th of a track's n
+      // episodes ranks at (i + 0.5) / n, so any prefix holds each track at its share.
+      const rank = new Map<string, number>();
+      for (const t of ["ID", "CG", "HO"]) {
+        const of = cell.filter((s) => s.payload.track === t);
+        of.forEach((s, i) => rank.set(s.id, (i + 0.5) / of.length));
+      }
+      const spread = [...cell].sort((x, y) => (rank.get(x.id) ?? 0) - (rank.get(y.id) ?? 0));
       for (const s of spread.slice(0, quota[b]?.[k] ?? 0)) out.add(s.id);
     });
   });
