@@ -4,11 +4,13 @@
  * every terminal label the environment assigns (Figure 4) comes from the decision that earns it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { leakedValues } from "../../check/index.ts";
 import { type Action, DEFAULT_ACCESS, type TaskSpec } from "../../core/index.ts";
 import { compileSuite } from "./compiler.ts";
 import { MagmaEnvironment, type MagmaLatent } from "./environment.ts";
 import { Expert } from "./expert.ts";
 import { packaging } from "./families/packaging.ts";
+import { hiddenStrings } from "./hidden.ts";
 import type { MagmaOutcome } from "./outcome.ts";
 import { Renamer } from "./realize.ts";
 import { runExpert } from "./run-expert.ts";
@@ -131,5 +133,22 @@ describe("the MAGMA environment (Packaging)", () => {
     expect(r.terminated).toBe(false);
     expect(r.observation.events.some((e) => /fly/.test(e.text ?? ""))).toBe(true);
     expect(outcome().badCalls).toBe(1);
+  });
+
+  it("hides undetected food and future instructions, and no observation shows them", () => {
+    const spec = byId("packaging-07/MU/r1");
+    const { env, step } = playUntil(spec, () => true);
+    const first = env.reset();
+    const latent = env.latent();
+    const hidden = hiddenStrings(latent, spec);
+    // The pantry's food and the later requests are hidden at the start.
+    expect(hidden.length).toBeGreaterThan(20);
+    const last = spec.payload.stages.filter((st) => st.instruction).at(-1);
+    expect(hidden).toContain(last?.instruction);
+    expect(leakedValues(first, hidden)).toEqual([]);
+    const detect = step({ kind: "say", text: "Understood." });
+    expect(leakedValues(detect.observation, hiddenStrings(env.latent(), spec))).toEqual([]);
+    // The rule is not vacuous: a view naming a hidden item is caught.
+    expect(leakedValues({ view: [hidden[0]] }, hidden)).toEqual([hidden[0]]);
   });
 });

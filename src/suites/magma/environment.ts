@@ -70,6 +70,13 @@ export interface MagmaView {
 const MAX_FORGIVEN = 3;
 
 /** One MAGMA episode. */
+/** How a refused grounding is typed for the protocol. */
+const INVALID_CODE = {
+  unknown_skill: "unknown-tool",
+  bad_arguments: "bad-arguments",
+  precondition: "precondition",
+} as const satisfies Record<string, InvalidAction["code"]>;
+
 export class MagmaEnvironment implements Environment {
   private readonly names: Renamer;
   private readonly index: NodeIndex;
@@ -289,6 +296,8 @@ export class MagmaEnvironment implements Environment {
   }
 
   latent(): Json {
+    // Before reset(), the episode's initial state.
+    if (!this.sim) this.reset();
     const running: MagmaLatent["running"] = {};
     for (const r of this.sim.runningSkills()) {
       const d = r.call.data as CallData;
@@ -330,11 +339,17 @@ export class MagmaEnvironment implements Environment {
     const s = this.sym();
     const seen = new Set<string>();
     const multi = this.spec.payload.robots > 1;
+    // The first refused call types the decision's info.invalid (every refusal is also an event).
+    let invalid: InvalidAction | undefined;
+    const refuse = (code: InvalidAction["code"], reason: string) => {
+      this.badCalls++;
+      invalid ??= { code, reason };
+    };
     for (const call of calls) {
       const { skill, robot } = canonicalCall(call, this.names);
       const data: CallData = { args: {}, items: [], stage: this.stageIdx };
       if (seen.has(robot)) {
-        this.badCalls++;
+        refuse("not-allowed", "One call per robot per decision.");
         this.countCall(multi, true);
         this.sim.reject(
           { robot, skill, action: { name: skill, args: [] }, data },
@@ -350,7 +365,7 @@ export class MagmaEnvironment implements Environment {
       }
       const g = ground(this.family, call, this.names, s, this.known);
       if (!g.ok) {
-        this.badCalls++;
+        refuse(INVALID_CODE[g.reason], g.message);
         this.countCall(
           multi,
           g.reason === "unknown_skill" ||
@@ -368,15 +383,20 @@ export class MagmaEnvironment implements Environment {
       data.args = g.args;
       data.items = g.items;
       const started = this.sim.dispatch({ robot, skill, action: g.action, data });
-      if (!started) this.badCalls++;
       const lacks =
         !started &&
         !busy &&
         this.world.robots().includes(robot) &&
         !this.robotHas(robot, g.skill.action);
-      this.countCall(multi, busy || lacks || !this.world.robots().includes(robot));
+      const assignment = busy || lacks || !this.world.robots().includes(robot);
+      if (!started)
+        refuse(
+          assignment ? "not-allowed" : "precondition",
+          `${call.tool} on ${call.robot ?? "no robot"} was refused`,
+        );
+      this.countCall(multi, assignment);
     }
-    return undefined;
+    return invalid;
   }
 
   private countCall(multi: boolean, assignmentError: boolean): void {
