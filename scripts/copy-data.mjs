@@ -9,7 +9,8 @@ const src = join(root, "src");
 const dist = join(root, "dist");
 
 for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || entry.name.endsWith(".ts")) continue;
+  // The page script's tsconfig.json only type-checks it; the build bundles the script itself.
+  if (!entry.isFile() || entry.name.endsWith(".ts") || entry.name === "tsconfig.json") continue;
   const from = join(entry.parentPath, entry.name);
   cpSync(from, join(dist, relative(src, from)));
 }

@@ -111,7 +111,14 @@ describe("longhaul CLI", () => {
       privileged: boolean;
       options: { name: string; type: string; default?: unknown }[];
     }[];
-    expect(agents.map((a) => a.name)).toEqual(["oracle", "explorer", "random", "replay", "llm"]);
+    expect(agents.map((a) => a.name)).toEqual([
+      "oracle",
+      "explorer",
+      "explorer-window",
+      "random",
+      "replay",
+      "llm",
+    ]);
     expect(agents[0]).toMatchObject({ suite: "robograph", privileged: true, options: [] });
     const llm = agents.find((a) => a.name === "llm");
     expect(llm?.options.find((o) => o.name === "output")).toMatchObject({

@@ -154,7 +154,7 @@ describe("llm agent over Anthropic messages", () => {
     expect(gate.limitOf("anthropic:claude-test")).toBe(2);
   });
 
-  it("throws PROVIDER after the retries and never retries a 401", async () => {
+  it("throws PROVIDER after the retries, and a USAGE error that stops the run on a 401", async () => {
     const exhausted = await session([{ status: 500 }, { status: 500 }], { maxRetries: 1 });
     const error = await exhausted.session.act(fixtureObservation(0)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LonghaulError);
@@ -164,7 +164,10 @@ describe("llm agent over Anthropic messages", () => {
 
     const denied = await session([{ status: 401 }, MOVE]);
     const fatal = await denied.session.act(fixtureObservation(0)).catch((e: unknown) => e);
-    expect((fatal as LonghaulError).code).toBe("PROVIDER");
+    expect((fatal as LonghaulError).code).toBe("USAGE");
+    expect((fatal as LonghaulError).message).toMatch(
+      /^anthropic:claude-test at 127\.0\.0\.1:\d+: the provider refused the API key \(HTTP 401: /,
+    );
     expect(denied.stub.requests).toHaveLength(1);
   });
 

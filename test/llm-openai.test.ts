@@ -162,6 +162,51 @@ describe("llm agent over OpenAI chat completions", () => {
     expect(stub.requests).toHaveLength(2);
   });
 
+  it("gives up on a decision at its cap, however many retries are left", async () => {
+    const hung = Array.from({ length: 30 }, () => ({ hang: true as const }));
+    const { session: s, stub } = await session(hung, {
+      timeoutMs: 40,
+      decisionTimeoutMs: 250,
+      maxRetries: 29,
+    });
+    const error = await rejection(s.act(fixtureObservation(0)));
+    expect(error.code).toBe("PROVIDER");
+    expect(error.message).toMatch(
+      /^openai:gpt-test: no reply within the decision timeout of 0\.25 s \(\d+ attempts?; last: timeout: /,
+    );
+    expect(stub.requests.length).toBeLessThan(30);
+  });
+
+  it("sends a base URL's credentials as basic auth, never in the URL", async () => {
+    stub = await startOpenAiStub({ script: [MOVE] });
+    const withUser = stub.baseUrl.replace("http://", "http://alice:s3cr%40t-pw@");
+    const agent = await createLlmAgent({ model: "openai:gpt-test", baseUrl: withUser });
+    await (await agent.start(FIXTURE_CARD, fixtureContext())).act(fixtureObservation(0));
+    const auth = stub.requests[0]?.headers.authorization;
+    expect(auth).toBe(`Basic ${Buffer.from("alice:s3cr@t-pw").toString("base64")}`);
+    const both = await rejection(
+      createLlmAgent({ model: "openai:gpt-test", baseUrl: withUser, apiKey: KEY }),
+    );
+    expect(both.message).toMatch(/credentials in the base URL or an API key, not both/);
+  });
+
+  it("refuses a reply format the suite's renderer does not offer", async () => {
+    const json: Renderer = {
+      output: "json",
+      context: "stateless",
+      system: () => "sys",
+      user: () => "obs",
+      parse: () => ({ ok: false, error: "never" }),
+    };
+    const refused = await rejection(
+      createLlmAgent({ model: "openai:gpt-test", apiKey: KEY, output: "tools" }, json),
+    );
+    expect(refused.code).toBe("USAGE");
+    expect(refused.message).toBe(
+      'output "tools" (--output) does not apply: this suite\'s renderer answers in json, not with tool calls, so there is no reply format to choose',
+    );
+  });
+
   it("throws a PROVIDER error when the retries run out", async () => {
     const { session: s, stub } = await session(
       [{ status: 500 }, { status: 500 }, { status: 500 }, MOVE],
@@ -257,7 +302,7 @@ describe("llm agent over OpenAI chat completions", () => {
     expect(fifth.at(-2)?.content).toContain("calls no tool");
   });
 
-  it("sends sampling settings; the renderer's output allowance overrides maxTokens", async () => {
+  it("sends sampling settings with the renderer's output allowance, and refuses a maxTokens it would ignore", async () => {
     const renderer: Renderer = {
       output: "tools",
       context: "stateless",
@@ -267,7 +312,7 @@ describe("llm agent over OpenAI chat completions", () => {
     };
     const { session: s, stub } = await session(
       [MOVE],
-      { temperature: 0.3, maxTokens: 500, reasoningEffort: "low", seed: 7 },
+      { temperature: 0.3, reasoningEffort: "low", seed: 7 },
       fixtureContext(),
       renderer,
     );
@@ -279,6 +324,13 @@ describe("llm agent over OpenAI chat completions", () => {
       reasoning_effort: "low",
       seed: 7,
     });
+    const refused = await rejection(
+      createLlmAgent({ model: "openai:gpt-test", apiKey: KEY, maxTokens: 500 }, renderer),
+    );
+    expect(refused.code).toBe("USAGE");
+    expect(refused.message).toMatch(
+      /maxTokens \(--max-output-tokens\) does not apply: .*sets each reply's token allowance/,
+    );
   });
 
   it("logs only the new messages of each chat call, so the full request can be rebuilt", async () => {

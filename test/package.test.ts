@@ -95,6 +95,12 @@ describe("the installed package", () => {
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ran: 2, score: 1 });
     expect(run(["report", out]).code).toBe(0);
+    // The viewer's page ships bundled: its static export needs no build tool.
+    const site = join(project, "site");
+    const view = run(["view", out, "--export", site]);
+    expect(view.code, view.stderr).toBe(0);
+    expect(readFileSync(join(site, "app.js"), "utf8")).toMatch(/longhaulData/);
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain("<figure");
   });
 
   it("loads no suite and no schema library for --help; a warm list loads no suite", () => {
@@ -130,36 +136,50 @@ export async function resolve(specifier, context, next) {
     expect(warm.filter((url) => /\/suites\/(robograph|transduction)\//.test(url))).toEqual([]);
   });
 
-  it("exits 130 on Ctrl-C during a run and records the run as interrupted", async () => {
-    const stub = await startOpenAiStub({ latencyMs: 10_000, reply: { text: "late" } });
-    try {
-      const out = join(project, "runs", "interrupted");
-      const child = spawn(
-        process.execPath,
-        [
-          bin,
-          ...TWO_DOCUMENTS,
-          "--model",
-          "openai:slow",
-          "--base-url",
-          stub.baseUrl,
-          "--out",
-          out,
-          "--agent-opt",
-          "maxRetries=0",
-        ],
-        { cwd: project, stdio: "ignore" },
-      );
-      const exited = once(child, "exit");
-      while (stub.requests.length === 0) await sleep(50);
-      child.kill("SIGINT");
-      const [code] = await exited;
-      expect(code).toBe(130);
-      expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8")).status).toBe("interrupted");
-    } finally {
-      await stub.close();
-    }
-  });
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "stops cleanly on %s during a run: interrupted, partial report, exit %i",
+    async (signal, exitCode) => {
+      const stub = await startOpenAiStub({ latencyMs: 10_000, reply: { text: "late" } });
+      try {
+        const out = join(project, "runs", `interrupted-${signal}`);
+        const child = spawn(
+          process.execPath,
+          [
+            bin,
+            ...TWO_DOCUMENTS,
+            "--model",
+            "openai:slow",
+            "--base-url",
+            stub.baseUrl,
+            "--out",
+            out,
+            "--agent-opt",
+            "maxRetries=0",
+          ],
+          { cwd: project, stdio: ["ignore", "ignore", "pipe"] },
+        );
+        let stderr = "";
+        child.stderr?.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        const exited = once(child, "exit");
+        while (stub.requests.length === 0) await sleep(50);
+        child.kill(signal);
+        const [code] = await exited;
+        expect(code).toBe(exitCode);
+        expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8")).status).toBe("interrupted");
+        expect(readFileSync(join(out, "report.md"), "utf8")).toMatch(/run interrupted/);
+        expect(stderr).toContain(
+          `to resume: longhaul ${TWO_DOCUMENTS.join(" ")} --model openai:slow`,
+        );
+      } finally {
+        await stub.close();
+      }
+    },
+  );
 
   it("compiles a TypeScript script against the package's types and runs it", () => {
     writeFileSync(

@@ -2,6 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 // The errors file, not the core index: declaring options must not load the wire schemas.
 import { LonghaulError } from "../core/errors.ts";
+import { REDACTED, redactUrls, urlSecrets } from "../core/redact.ts";
 import type { FullReport } from "../report/index.ts";
 
 /** Accumulate a repeatable option. */
@@ -76,7 +77,12 @@ const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidd
   {
     flag: "--timeout-ms <ms>",
     key: "timeoutMs",
-    description: "llm: timeout per model call attempt",
+    description: "llm: timeout per model call attempt (default 120000)",
+  },
+  {
+    flag: "--decision-timeout-ms <ms>",
+    key: "decisionTimeoutMs",
+    description: "llm: cap on one decision's call with its retries and waits (default 300000)",
   },
   {
     flag: "--response-cache <dir>",
@@ -144,6 +150,60 @@ export function agentOptionText(
   }
   for (const pair of flags.agentOpt) put(...parsePair(pair, "--agent-opt"), "--agent-opt");
   return out;
+}
+
+/** Option keys taken as secret before an agent's schema says which are (api keys, tokens, ...). */
+const SECRET_KEY = /(api[-_]?key|apikey|token|secret|password|passwd)$/i;
+
+/**
+ * The command line as logs may keep it, and the secret values it held: the values of secret
+ * agent options (`--api-key VALUE`, `--api-key=VALUE`, `--agent-opt apiKey=VALUE`; an option
+ * is secret when `secretKeys` names it or its key looks like one) and credentials inside URLs.
+ */
+export function redactArgv(
+  argv: readonly string[],
+  secretKeys: ReadonlySet<string> = new Set(),
+): { argv: string[]; secrets: string[] } {
+  const isSecret = (key: string) => secretKeys.has(key) || SECRET_KEY.test(key);
+  const secretFlags = new Set(
+    AGENT_OPTION_FLAGS.filter((f) => isSecret(f.key)).map((f) => f.flag.split(" ")[0]!),
+  );
+  const secrets: string[] = [];
+  const out: string[] = [];
+  /** An agent option pair with its value hidden when the key is secret. */
+  const pair = (text: string) => {
+    const at = text.indexOf("=");
+    if (at <= 0 || !isSecret(text.slice(0, at))) return text;
+    secrets.push(text.slice(at + 1));
+    return `${text.slice(0, at)}=${REDACTED}`;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 && flag !== arg ? arg.slice(eq + 1) : undefined;
+    if (secretFlags.has(flag)) {
+      const value = inline ?? argv[++i];
+      if (value !== undefined) secrets.push(value);
+      out.push(inline !== undefined ? `${flag}=${REDACTED}` : flag);
+      if (inline === undefined && value !== undefined) out.push(REDACTED);
+    } else if (flag === "--agent-opt" && inline !== undefined) {
+      out.push(`${flag}=${pair(inline)}`);
+    } else if (flag === "--agent-opt" && i + 1 < argv.length) {
+      out.push(flag, pair(argv[++i]!));
+    } else {
+      out.push(arg);
+    }
+  }
+  for (const arg of argv) secrets.push(...urlSecrets(arg));
+  return { argv: out.map(redactUrls), secrets };
+}
+
+/** Values of environment variables that hold credentials (`*_API_KEY`, `*_TOKEN`, ...). */
+export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name]) => /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD)$/i.test(name))
+    .flatMap(([, value]) => (value ? [value] : []));
 }
 
 /** The run's score for --fail-under: success rate over valid episodes. */

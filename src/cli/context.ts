@@ -3,6 +3,7 @@
  * process), the arguments, the global options and the exit code it sets.
  */
 import type { Command } from "commander";
+import type { Redactor } from "../core/redact.ts";
 import type { Cell } from "../core/report-model.ts";
 
 /** A stream the CLI writes to; process.stdout and process.stderr are ones. */
@@ -24,9 +25,12 @@ export class CliContext {
   exitCode = 0;
 
   constructor(
+    /** The invocation's streams, already passing through `redactor`. */
     readonly io: CliIo,
     readonly argv: readonly string[],
     private readonly program: Command,
+    /** Secrets kept out of everything printed or written; commands add what they learn. */
+    readonly redactor: Redactor,
   ) {}
 
   /** Print a line on stdout. */
@@ -43,6 +47,19 @@ export class CliContext {
   get suiteOptions(): { cache: boolean } {
     return { cache: this.program.opts().cache !== false };
   }
+}
+
+/** A writer whose text passes through `redact` first (isTTY and columns stay the stream's). */
+export function redactingWriter(writer: Writer, redact: (text: string) => string): Writer {
+  return {
+    write: (text: string) => writer.write(redact(text)),
+    get isTTY() {
+      return writer.isTTY;
+    },
+    get columns() {
+      return writer.columns;
+    },
+  };
 }
 
 /** A cell as text: numbers up to 4 significant decimals, null as "-". */

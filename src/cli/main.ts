@@ -7,6 +7,8 @@
 import { Command, CommanderError } from "commander";
 // The errors file, not the core index: the index loads every wire schema.
 import { LonghaulError } from "../core/errors.ts";
+import { printable, Redactor } from "../core/redact.ts";
+import { environmentSecrets, redactArgv } from "./args.ts";
 import { register as registerAgents } from "./commands/agents.ts";
 import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
@@ -17,7 +19,8 @@ import { register as registerSchema } from "./commands/schema.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
-import { CliContext, type CliIo } from "./context.ts";
+import { register as registerView } from "./commands/view.ts";
+import { CliContext, type CliIo, redactingWriter } from "./context.ts";
 import { VERSION } from "./version.ts";
 
 export { CliContext, type CliIo, type Writer } from "./context.ts";
@@ -25,8 +28,19 @@ export { CliContext, type CliIo, type Writer } from "./context.ts";
 const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };
 
 /** Run one invocation (`argv` without node and script) and return its exit code. */
-export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  processIo: CliIo = PROCESS_IO,
+): Promise<number> {
   const debug = argv.includes("--debug");
+  // Everything printed passes through the redactor: secrets given on the command line or held
+  // in key variables never reach the terminal, whatever message would carry them.
+  const redactor = new Redactor([...redactArgv(argv).secrets, ...environmentSecrets(process.env)]);
+  const redact = (text: string) => redactor.text(text);
+  const io: CliIo = {
+    stdout: redactingWriter(processIo.stdout, redact),
+    stderr: redactingWriter(processIo.stderr, redact),
+  };
   try {
     const program = new Command("longhaul")
       .description("evaluate long-horizon embodied agents on published benchmarks")
@@ -39,7 +53,7 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       })
       .showHelpAfterError("(add --help for usage)")
       .exitOverride();
-    const ctx = new CliContext(io, argv, program);
+    const ctx = new CliContext(io, argv, program, redactor);
     // A suite verb (score, compile, export) declares the options of the suite it names.
     const target = await suiteVerbTarget(argv);
     for (const register of [
@@ -52,6 +66,7 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
       registerAgents,
       registerSchema,
       registerCheck,
+      registerView,
     ]) {
       register(program, ctx);
     }
@@ -68,8 +83,9 @@ function exitCodeOf(error: unknown, io: CliIo, debug: boolean): number {
     // Help and version exit 0; commander has already printed the usage problem.
     return error.exitCode === 0 ? 0 : 2;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`longhaul: ${message}\n`);
+  // One printable line: no raw bytes from a corrupt file or a provider's body reach the terminal.
+  const message = printable(error instanceof Error ? error.message : String(error), 2000);
+  io.stderr.write(`longhaul: ${message.replace(/\n/g, " ")}\n`);
   if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   if (error instanceof LonghaulError) return error.code === "USAGE" ? 2 : 1;
   return 1;

@@ -181,6 +181,8 @@ export const Usage = z
     latencyMs: z.number().nonnegative(),
     cachedCalls: z.number().int().nonnegative(),
     retries: z.number().int().nonnegative(),
+    /** Model calls made without a price (no price table): their cost is unknown, not 0. */
+    unpricedCalls: z.number().int().positive().optional(),
   })
   .strict();
 export type Usage = z.infer<typeof Usage>;

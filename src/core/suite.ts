@@ -2,6 +2,7 @@
 import type { Renderer } from "./agent.ts";
 import type { AgentFactory } from "./agent-factory.ts";
 import { hashValue } from "./hash.ts";
+import type { EpisodeInspection } from "./inspection.ts";
 import type {
   AccessProfile,
   Action,
@@ -94,6 +95,11 @@ export interface Suite<P = unknown> {
   dimensions: string[];
   /** Deterministic: the same options give the same specs, in the same order. */
   compile(options?: CompileOptions): TaskSpec<P>[];
+  /**
+   * The compile options the suite takes, name -> description. Declared, a run refuses any other
+   * key (`--compile typo=1` is a usage error, not silently ignored); left out, keys pass as given.
+   */
+  compileOptions?: Record<string, string>;
   /** Named subsets and splits: a predicate over compiled specs. */
   subsets: Record<string, (spec: TaskSpec<P>) => boolean>;
   /** Default per-episode budgets (the papers' limits). */
@@ -122,6 +128,12 @@ export interface Suite<P = unknown> {
    * e.g. ids of nodes hidden right now. `longhaul check` searches for them.
    */
   hidden?(latent: Json, spec: TaskSpec<P>): string[];
+  /**
+   * What the viewer shows beside the replay of one episode (docs/viewer.md): the scene graph
+   * per step with what was visible, or the output compared with the required one record by
+   * record. Computed from the task and the logged trace; may replay the episode.
+   */
+  inspect?(spec: TaskSpec<P>, trace: Trace): MaybePromise<EpisodeInspection>;
 }
 
 /** Content hash of a compiled suite: version plus every compiled spec. */

@@ -16,8 +16,9 @@ export function emptyUsage(): Usage {
   };
 }
 
-/** Sum of two usages (a new object). */
+/** Sum of two usages (a new object); `unpricedCalls` appears only when some call was unpriced. */
 export function addUsage(a: Usage, b: Usage): Usage {
+  const unpriced = (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0);
   return {
     calls: a.calls + b.calls,
     inputTokens: a.inputTokens + b.inputTokens,
@@ -28,6 +29,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
     latencyMs: a.latencyMs + b.latencyMs,
     cachedCalls: a.cachedCalls + b.cachedCalls,
     retries: a.retries + b.retries,
+    ...(unpriced > 0 ? { unpricedCalls: unpriced } : {}),
   };
 }
 

@@ -3,7 +3,14 @@
  * viewer) can import this module and src/core, fetch the files and parse them the same way.
  */
 import { z } from "zod";
-import { EpisodeRecord, formatZodError, LonghaulError, sha256, Trace } from "../core/index.ts";
+import {
+  EpisodeRecord,
+  formatZodError,
+  LonghaulError,
+  printable,
+  sha256,
+  Trace,
+} from "../core/index.ts";
 import { RunHeader } from "./header.ts";
 
 /** File and folder names inside a run directory. */
@@ -67,27 +74,30 @@ export function withoutWallClock(value: unknown): unknown {
   return value;
 }
 
-/** Parse JSON text with a schema; errors name the file (and line) and the field. */
-export function parseJsonAs<T>(schema: z.ZodType<T>, text: string, where: string, what: string): T {
+/** Why JSON text does not fit a schema ("not JSON (...)" or the fields), or undefined when it does. */
+function problemOf<T>(
+  schema: z.ZodType<T>,
+  text: string,
+): { ok: true; value: T } | { ok: false; problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new LonghaulError(
-      "INVALID_INPUT",
-      `invalid ${what}: not JSON (${(e as Error).message})`,
-      where,
-    );
+    // JSON.parse may quote the text: keep only printable characters of its message.
+    return { ok: false, problem: `not JSON (${printable((e as Error).message, 200)})` };
   }
   const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new LonghaulError(
-      "INVALID_INPUT",
-      `invalid ${what}: ${formatZodError(result.error)}`,
-      where,
-    );
-  }
-  return result.data;
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, problem: formatZodError(result.error) };
+}
+
+/** Parse JSON text with a schema; errors name the file (and line) and the field. */
+export function parseJsonAs<T>(schema: z.ZodType<T>, text: string, where: string, what: string): T {
+  const parsed = problemOf(schema, text);
+  if (!parsed.ok)
+    throw new LonghaulError("INVALID_INPUT", `invalid ${what}: ${parsed.problem}`, where);
+  return parsed.value;
 }
 
 /** run.json text as a validated header. */
@@ -100,13 +110,45 @@ export function parseTrace(text: string, where: string): Trace {
   return parseJsonAs(Trace, text, where, "trace");
 }
 
-/** Records of episodes.jsonl text, last line per episode winning, plus the torn tail length. */
+/** A line of episodes.jsonl that holds no valid record. */
+export interface UnreadableLine {
+  /** 1-based line number. */
+  line: number;
+  /** Why: not JSON, or the fields that are wrong. */
+  problem: string;
+  /** The line's start, printable (control bytes escaped). */
+  excerpt: string;
+}
+
+/** Characters of an unreadable line shown in messages. */
+const EXCERPT_LENGTH = 80;
+
+/** How to repair a log with unreadable lines, for error messages. */
+export const REPAIR_HINT =
+  "`longhaul report <run-dir> --repair` (or `longhaul run ... --repair`) keeps a backup of " +
+  "episodes.jsonl and drops its unreadable lines; a resumed run then replays those episodes";
+
+/**
+ * Records of episodes.jsonl text, last line per episode winning, plus the torn tail length. An
+ * unreadable line throws, naming its line number with a printable excerpt and how to repair;
+ * with `lenient` it is skipped and listed in `unreadable` instead.
+ */
 export function parseEpisodeLines(
   text: string,
   where: string,
-): { records: Map<string, EpisodeRecord>; completeBytes: number; torn: boolean } {
+  options: { lenient?: boolean } = {},
+): {
+  records: Map<string, EpisodeRecord>;
+  completeBytes: number;
+  torn: boolean;
+  unreadable: UnreadableLine[];
+  /** The readable complete lines, as written. */
+  lines: string[];
+} {
   const end = text.lastIndexOf("\n") + 1;
   const records = new Map<string, EpisodeRecord>();
+  const unreadable: UnreadableLine[] = [];
+  const lines: string[] = [];
   let lineNo = 0;
   let start = 0;
   while (start < end) {
@@ -115,10 +157,35 @@ export function parseEpisodeLines(
     const line = text.slice(start, stop);
     start = stop + 1;
     if (line.trim() === "") continue;
-    const record = parseJsonAs(EpisodeRecord, line, `${where}:${lineNo}`, "episode record");
-    records.set(record.episodeId, record);
+    const parsed = problemOf(EpisodeRecord, line);
+    if (parsed.ok) {
+      records.set(parsed.value.episodeId, parsed.value);
+      lines.push(line);
+      continue;
+    }
+    unreadable.push({
+      line: lineNo,
+      problem: parsed.problem,
+      excerpt: printable(line, EXCERPT_LENGTH),
+    });
   }
-  return { records, completeBytes: utf8ByteLength(text.slice(0, end)), torn: end < text.length };
+  const [first] = unreadable;
+  if (first && !options.lenient) {
+    const more =
+      unreadable.length > 1 ? ` (and ${unreadable.length - 1} more unreadable lines)` : "";
+    throw new LonghaulError(
+      "INVALID_INPUT",
+      `invalid episode record: ${first.problem}; the line reads "${first.excerpt}"${more}; to repair: ${REPAIR_HINT}`,
+      `${where}:${first.line}`,
+    );
+  }
+  return {
+    records,
+    completeBytes: utf8ByteLength(text.slice(0, end)),
+    torn: end < text.length,
+    unreadable,
+    lines,
+  };
 }
 
 /** UTF-8 byte length of a string (lone surrogates count as U+FFFD), without encoding it. */

@@ -1,4 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,12 +13,15 @@ import { greedyAgent } from "../../test/fixtures/grid-agents.ts";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
 import { runSuite } from "../run/index.ts";
 import {
+  checkRunDirectory,
+  defaultRunDirectory,
   EpisodeLog,
   loadRun,
   parseEpisodeLines,
   RUN_FILES,
   readTrace,
   recoverEpisodes,
+  repairEpisodes,
 } from "./index.ts";
 
 let dir: string;
@@ -102,5 +112,34 @@ describe("run directory", () => {
     expect(written.map((l) => JSON.parse(l).episodeId)).toEqual(
       Array.from({ length: 50 }, (_, i) => `e${i}`),
     );
+  });
+
+  it("names a fresh default directory per run: suite, agent or model, UTC time, then -2, -3", () => {
+    const root = mkdtempSync(join(tmpdir(), "longhaul-runs-"));
+    const at = new Date("2025-03-04T05:06:07.890Z");
+    const first = defaultRunDirectory(root, "robograph", "openai:gpt-4o/mini", at);
+    expect(first).toBe(join(root, "robograph-openai-gpt-4o-mini-20250304-050607"));
+    mkdirSync(first);
+    expect(defaultRunDirectory(root, "robograph", "openai:gpt-4o/mini", at)).toBe(`${first}-2`);
+    expect(checkRunDirectory(first)).toBe("new");
+    expect(checkRunDirectory(dir)).toBe("run");
+  });
+
+  it("repairs unreadable and torn lines after a backup, never overwriting an older backup", async () => {
+    const [first, second, third] = lines();
+    const copy = variant(`${first}\nnot json\n${second}\n{"episodeId":1}\n${third!.slice(0, 30)}`);
+    const result = await repairEpisodes(copy);
+    expect(result.dropped.map((d) => [d.line, d.problem.slice(0, 8)])).toEqual([
+      [2, "not JSON"],
+      [4, "episodeI"],
+      [5, "torn fin"],
+    ]);
+    expect(result.backup).toBe(join(copy, "episodes.jsonl.bak"));
+    expect(loadRun(copy).records).toHaveLength(2);
+    appendFileSync(join(copy, RUN_FILES.episodes), "oops\n");
+    expect((await repairEpisodes(copy)).backup).toBe(join(copy, "episodes.jsonl.bak-2"));
+    expect(readFileSync(join(copy, "episodes.jsonl.bak"), "utf8")).toContain("not json");
+    expect(await repairEpisodes(copy)).toEqual({ dropped: [] });
+    expect(existsSync(join(copy, "episodes.jsonl.bak-3"))).toBe(false);
   });
 });

@@ -7,13 +7,24 @@
  * last line per episodeId wins. A final line without its newline is a write torn by a
  * kill: readers ignore it and a resumed run cuts it off and reruns that episode.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { cp, mkdir, open, readFile, rename, truncate, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import {
+  copyFile,
+  cp,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  truncate,
+  writeFile,
+} from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
-import { type EpisodeRecord, LonghaulError, type Trace } from "../core/index.ts";
+import { type EpisodeRecord, LonghaulError, printable, type Trace } from "../core/index.ts";
 import {
   checkpointFile,
   parseEpisodeLines,
@@ -23,10 +34,18 @@ import {
   RUN_FILES,
   StreamCheckpoint,
   traceFile,
+  type UnreadableLine,
 } from "./format.ts";
 import type { RunHeader } from "./header.ts";
 
 const gzipAsync = promisify(gzip);
+
+/** Text as written to a run directory: secrets replaced (the identity when none are known). */
+export type Redact = (text: string) => string;
+const asIs: Redact = (text) => text;
+
+/** Marks the temporary file of an atomic write: `<file>.tmp-<pid>`. */
+const TEMP_MARK = ".tmp-";
 
 /** Path of an episode's trace inside a run directory. */
 export function tracePath(dir: string, episodeId: string): string {
@@ -35,15 +54,128 @@ export function tracePath(dir: string, episodeId: string): string {
 
 /** Write a file atomically (temporary file, then rename), so readers never see half of it. */
 async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}`;
+  const tmp = `${path}${TEMP_MARK}${process.pid}`;
   await writeFile(tmp, data);
   await rename(tmp, path);
 }
 
 /** Create the directory layout and write (or rewrite) the header. */
-export async function writeHeader(dir: string, header: RunHeader): Promise<void> {
+export async function writeHeader(
+  dir: string,
+  header: RunHeader,
+  redact: Redact = asIs,
+): Promise<void> {
   await mkdir(join(dir, RUN_FILES.traces), { recursive: true });
-  await writeAtomic(join(dir, RUN_FILES.header), `${JSON.stringify(header, null, 2)}\n`);
+  await writeAtomic(join(dir, RUN_FILES.header), redact(`${JSON.stringify(header, null, 2)}\n`));
+}
+
+/**
+ * A fresh run directory under `root`: `<suite>-<agent>-<YYYYMMDD-HHMMSS>` (UTC), with `-2`,
+ * `-3`, ... when taken, so a second run never lands in the first one's directory. `agent` is
+ * the model for the llm agent ("openai:gpt-4o" -> "openai-gpt-4o").
+ */
+export function defaultRunDirectory(root: string, suite: string, agent: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const name = `${suite}-${agent}-${stamp}`.replace(/[^A-Za-z0-9._-]+/g, "-");
+  let dir = join(root, name);
+  for (let n = 2; existsSync(dir); n++) dir = join(root, `${name}-${n}`);
+  return dir;
+}
+
+/**
+ * Check that `dir` can hold a run before anything is written: "new" when it does not exist or
+ * is empty, "run" when it holds one (run.json). A file, a directory holding other things, or
+ * a place that cannot be written is a USAGE error, so a refused run creates nothing.
+ */
+export function checkRunDirectory(dir: string): "new" | "run" {
+  const path = resolve(dir);
+  if (existsSync(path)) {
+    if (!statSync(path).isDirectory()) {
+      throw new LonghaulError("USAGE", `${path} is a file, not a run directory; use another --out`);
+    }
+    if (existsSync(join(path, RUN_FILES.header))) return writable(path, "run");
+    if (readdirSync(path).length > 0) {
+      throw new LonghaulError(
+        "USAGE",
+        `${path} is not empty and holds no run (no run.json); use a new or empty --out`,
+      );
+    }
+    return writable(path, "new");
+  }
+  // The nearest existing ancestor must let us create the directory.
+  let parent = dirname(path);
+  while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+  if (!statSync(parent).isDirectory()) {
+    throw new LonghaulError("USAGE", `cannot create ${path}: ${parent} is a file`);
+  }
+  return writable(parent, "new");
+}
+
+function writable<T>(path: string, result: T): T {
+  try {
+    accessSync(path, constants.W_OK);
+  } catch {
+    throw new LonghaulError("USAGE", `cannot write to ${path}; use another --out`);
+  }
+  return result;
+}
+
+/**
+ * Remove the temporary files of atomic writes a killed run left behind (`*.tmp-<pid>` in the
+ * run directory, traces/ and checkpoints/); returns how many were removed.
+ */
+export async function removeLeftovers(dir: string): Promise<number> {
+  let removed = 0;
+  const sweep = async (folder: string, depth: number): Promise<void> => {
+    if (!existsSync(folder)) return;
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory() && depth > 0) await sweep(path, depth - 1);
+      else if (entry.isFile() && entry.name.includes(TEMP_MARK)) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+  };
+  await sweep(dir, 0);
+  await sweep(join(dir, RUN_FILES.traces), 0);
+  await sweep(join(dir, RUN_FILES.checkpoints), 1);
+  return removed;
+}
+
+/** What `repairEpisodes` did. */
+export interface RepairResult {
+  /** The unreadable lines dropped (a torn final line included). */
+  dropped: UnreadableLine[];
+  /** Where the original file was copied, when anything was dropped. */
+  backup?: string;
+}
+
+/**
+ * Drop the unreadable lines of a run's episodes.jsonl after copying it to
+ * `episodes.jsonl.bak` (`.bak-2`, ... when taken): the readable lines stay, in order. A
+ * resumed run replays the episodes whose lines were dropped.
+ */
+export async function repairEpisodes(dir: string): Promise<RepairResult> {
+  const path = join(dir, RUN_FILES.episodes);
+  if (!existsSync(path)) return { dropped: [] };
+  const text = await readFile(path, "utf8");
+  const parsed = parseEpisodeLines(text, path, { lenient: true });
+  const dropped = [...parsed.unreadable];
+  if (parsed.torn) {
+    const tail = text.slice(text.lastIndexOf("\n") + 1);
+    dropped.push({
+      line: text.split("\n").length,
+      problem: "torn final line (no newline: the write was cut off)",
+      excerpt: printable(tail, 80),
+    });
+  }
+  if (dropped.length === 0) return { dropped };
+  let backup = `${path}.bak`;
+  for (let n = 2; existsSync(backup); n++) backup = `${path}.bak-${n}`;
+  await copyFile(path, backup);
+  await writeAtomic(path, parsed.lines.map((line) => `${line}\n`).join(""));
+  return { dropped, backup };
 }
 
 /** The header of an existing run directory, or undefined when there is none. */
@@ -67,7 +199,7 @@ export function loadRun(dir: string): { header: RunHeader; records: EpisodeRecor
 
 /**
  * The finished episodes of an existing run, for resuming: a torn final line is cut off the
- * file so the next append starts on a fresh line.
+ * file so the next append starts on a fresh line. An unreadable line throws (see REPAIR_HINT).
  */
 export async function recoverEpisodes(dir: string): Promise<Map<string, EpisodeRecord>> {
   const path = join(dir, RUN_FILES.episodes);
@@ -87,16 +219,19 @@ export class EpisodeLog {
   private pending: { line: string; done: () => void; failed: (e: unknown) => void }[] = [];
   private flushing: Promise<void> | undefined;
 
-  private constructor(private readonly handle: FileHandle) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    private readonly redact: Redact,
+  ) {}
 
   /** Open (creating if needed) the episode log of a run directory for appending. */
-  static async open(dir: string): Promise<EpisodeLog> {
-    return new EpisodeLog(await open(join(dir, RUN_FILES.episodes), "a"));
+  static async open(dir: string, redact: Redact = asIs): Promise<EpisodeLog> {
+    return new EpisodeLog(await open(join(dir, RUN_FILES.episodes), "a"), redact);
   }
 
   /** Append one record as one line; resolves once it is on disk. */
   append(record: EpisodeRecord): Promise<void> {
-    const line = `${JSON.stringify(record)}\n`;
+    const line = `${this.redact(JSON.stringify(record))}\n`;
     const written = new Promise<void>((done, failed) => this.pending.push({ line, done, failed }));
     this.flushing ??= this.flush();
     return written;
@@ -139,10 +274,13 @@ export async function copyCheckpoints(from: string, to: string): Promise<void> {
 }
 
 /** Write an episode's trace (gzip JSON), atomically. */
-export async function writeTrace(dir: string, trace: Trace): Promise<void> {
+export async function writeTrace(dir: string, trace: Trace, redact: Redact = asIs): Promise<void> {
   // Compress on the thread pool: episodes of a concurrent run often end together, and a
   // synchronous gzip would stall every other episode's model calls meanwhile.
-  await writeAtomic(tracePath(dir, trace.episodeId), await gzipAsync(JSON.stringify(trace)));
+  await writeAtomic(
+    tracePath(dir, trace.episodeId),
+    await gzipAsync(redact(JSON.stringify(trace))),
+  );
 }
 
 /** Read and validate a trace file (.json.gz). */
@@ -162,10 +300,14 @@ export function readTrace(dir: string, episodeId: string): Trace {
 }
 
 /** Write a stream's checkpoint after one of its episodes, atomically. */
-export async function writeCheckpoint(dir: string, checkpoint: StreamCheckpoint): Promise<void> {
+export async function writeCheckpoint(
+  dir: string,
+  checkpoint: StreamCheckpoint,
+  redact: Redact = asIs,
+): Promise<void> {
   const path = join(dir, checkpointFile(checkpoint.stream, checkpoint.index));
   await mkdir(dirname(path), { recursive: true });
-  await writeAtomic(path, `${JSON.stringify(checkpoint)}\n`);
+  await writeAtomic(path, `${redact(JSON.stringify(checkpoint))}\n`);
 }
 
 /** A stream's checkpoint after its episode `index`, or undefined when none was written. */

@@ -1,6 +1,15 @@
 /** A run's full report: the generic model plus the suite's own aggregate tables. */
-import type { ReportModel, Suite } from "../core/index.ts";
-import { genericModel, type RunData, type StatusCounts, statusCounts } from "./generic.ts";
+import type { ReportModel, ReportTable, Suite } from "../core/index.ts";
+import {
+  categoryCounts,
+  type ErrorGroup,
+  episodeTable,
+  errorGroups,
+  genericModel,
+  type RunData,
+  type StatusCounts,
+  statusCounts,
+} from "./generic.ts";
 
 /** Who and what a report is about, with the episode counts by status. */
 export interface RunInfo extends StatusCounts {
@@ -9,6 +18,10 @@ export interface RunInfo extends StatusCounts {
   agent: string;
   planned: number | null;
   status: string | null;
+  /** provider:model, for agents that prompt a model. */
+  model?: string;
+  /** The host of the model's endpoint when the user gave one. */
+  endpoint?: string;
   suiteTitle?: string;
   suiteVersion?: string;
 }
@@ -19,6 +32,10 @@ export interface FullReport {
   generic: ReportModel;
   /** The suite's aggregate (its paper's tables), when the suite is known. */
   suite?: ReportModel;
+  /** Every episode with a pointer to its trace; renderers fold it at the end. */
+  episodes: ReportTable;
+  /** Why episodes did not succeed: counts by category, invalid ones grouped by error. */
+  failures: { categories: [string, number][]; errors: ErrorGroup[] };
 }
 
 /**
@@ -33,11 +50,15 @@ export function buildReport(run: RunData, suite?: Suite): FullReport {
     agent: run.agent,
     planned: run.planned ?? null,
     status: run.status ?? null,
+    ...(run.model !== undefined ? { model: run.model } : {}),
+    ...(run.endpoint !== undefined ? { endpoint: run.endpoint } : {}),
     ...statusCounts(run),
     ...(suite ? { suiteTitle: suite.title, suiteVersion: suite.version } : {}),
   };
   const generic = genericModel(run, suite?.dimensions ?? []);
+  const episodes = episodeTable(run.records);
+  const failures = { categories: categoryCounts(run.records), errors: errorGroups(run.records) };
   return suite
-    ? { run: info, generic, suite: suite.aggregate(run.records) }
-    : { run: info, generic };
+    ? { run: info, generic, suite: suite.aggregate(run.records), episodes, failures }
+    : { run: info, generic, episodes, failures };
 }

@@ -68,6 +68,11 @@ describe("tableView", () => {
 
   it("renders tables without formats plainly", () => {
     const view = tableView({ title: "t", columns: ["x", "y"], rows: [["a", 0.5]] });
-    expect(view).toEqual({ header: ["x", "y"], rows: [["a", "0.5"]], numeric: [false, true] });
+    expect(view).toEqual({
+      header: ["x", "y"],
+      rows: [["a", "0.5"]],
+      numeric: [false, true],
+      link: [false, false],
+    });
   });
 });

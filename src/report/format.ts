@@ -45,9 +45,17 @@ export function formatInterval(low: Cell, high: Cell, format?: CellFormat): stri
 
 /** A headline's value, followed by its interval when it has one. */
 export function formatHeadline(h: Headline): string {
+  if (h.value === null && h.absent !== undefined) return h.absent;
   const value = formatValue(h.value, h.format);
   if (h.value === null || h.low === undefined || h.high === undefined) return value;
   return `${value} ${formatInterval(h.low, h.high, h.format)}`;
+}
+
+/** "llm:openai:m (model openai:m at 127.0.0.1:8000)": who played, naming the model. */
+export function agentText(run: RunInfo): string {
+  if (run.model === undefined) return run.agent;
+  const at = run.endpoint !== undefined ? ` at ${run.endpoint}` : "";
+  return `${run.agent} (model ${run.model}${at})`;
 }
 
 /** "10 recorded of 12 planned, run interrupted": how complete a run's records are. */
@@ -61,6 +69,8 @@ export interface TableView {
   header: string[];
   rows: string[][];
   numeric: boolean[];
+  /** Columns whose cells are paths to link to ("link" format). */
+  link?: boolean[];
 }
 
 /**
@@ -90,8 +100,9 @@ export function tableView(table: ReportTable): TableView {
     numeric: keep.map((i) =>
       formats[i] === undefined
         ? table.rows.some((row) => typeof row[i] === "number")
-        : formats[i] !== "text",
+        : formats[i] !== "text" && formats[i] !== "link",
     ),
+    link: keep.map((i) => formats[i] === "link"),
   };
 }
 

@@ -3,11 +3,14 @@ import {
   type Cell,
   type EpisodeRecord,
   type Headline,
+  printable,
   type ReportModel,
   type ReportTable,
   totalTokens,
 } from "../core/index.ts";
+import { traceFile } from "../log/format.ts";
 import { mean, passAtK, wilson } from "../metrics/index.ts";
+import { rateFigure } from "./chart.ts";
 import { type GroupKey, groupBy, NO_VALUE, naturalCompare, tagOf } from "./group.ts";
 
 /** A run's identity and records, as read from a run directory. */
@@ -19,6 +22,10 @@ export interface RunData {
   planned?: number;
   /** The run header's status (started, finished, interrupted), shown beside the counts. */
   status?: string;
+  /** The model the agent prompted, as provider:model (from the agent's config). */
+  model?: string;
+  /** The host of the endpoint the user gave the model (never its credentials). */
+  endpoint?: string;
   records: EpisodeRecord[];
 }
 
@@ -67,6 +74,7 @@ export function genericModel(run: RunData, dimensions: readonly string[]): Repor
   const tables: ReportTable[] = [
     statusTable(counts),
     categoryTable(records),
+    ...errorTable(records),
     successTable(
       "Success by family",
       "family",
@@ -90,6 +98,7 @@ export function genericModel(run: RunData, dimensions: readonly string[]): Repor
     episodes: records.length,
     headlines: headlines(run, counts),
     tables,
+    figures: tables.flatMap((table) => rateFigure(table) ?? []),
     notes: [SUCCESS_RULE],
   };
 }
@@ -115,7 +124,7 @@ function headlines(run: RunData, counts: StatusCounts): Headline[] {
     { name: "invalid", value: counts.invalid, format: "int" },
     { name: "missing", value: counts.missing, format: "int" },
     { name: "tokens", value: sum(usage.map(totalTokens)), format: "int", note: "input + output" },
-    { name: "cost", value: sum(usage.map((u) => u.costUsd)), format: "usd" },
+    costHeadline(usage),
     {
       name: "mean latency",
       value: uncachedCalls > 0 ? sum(usage.map((u) => u.latencyMs)) / uncachedCalls : null,
@@ -123,6 +132,111 @@ function headlines(run: RunData, counts: StatusCounts): Headline[] {
       note: "per model call, cached calls excluded",
     },
   ];
+}
+
+/** Model calls made without a price; any makes the run's cost unknown. */
+function unpricedCalls(usage: readonly EpisodeRecord["usage"][]): number {
+  return sum(usage.map((u) => u.unpricedCalls ?? 0));
+}
+
+function costHeadline(usage: readonly EpisodeRecord["usage"][]): Headline {
+  const unpriced = unpricedCalls(usage);
+  if (unpriced === 0)
+    return { name: "cost", value: sum(usage.map((u) => u.costUsd)), format: "usd" };
+  const calls = sum(usage.map((u) => u.calls));
+  return {
+    name: "cost",
+    value: null,
+    format: "usd",
+    absent: "unknown",
+    note: `${unpriced} of ${calls} model calls had no price; give a price table (--prices)`,
+  };
+}
+
+/** Cost text of one episode's usage: dollars, or "unknown" when a call had no price. */
+function episodeCost(usage: EpisodeRecord["usage"]): Cell {
+  return (usage.unpricedCalls ?? 0) > 0 ? "unknown" : usage.costUsd;
+}
+
+/** Longest error message shown; longer ones are cut (they are grouped by what is shown). */
+const ERROR_TEXT_LENGTH = 200;
+
+/** An error message as reports group and show it: its first line, printable and bounded. */
+export function errorText(error: string | undefined): string {
+  return printable((error ?? "(no message)").split("\n")[0] ?? "", ERROR_TEXT_LENGTH);
+}
+
+/** Invalid episodes sharing one error message. */
+export interface ErrorGroup {
+  error: string;
+  episodes: number;
+  /** The id of the first of them, in record order. */
+  first: string;
+}
+
+/**
+ * Records in a stable order, whatever order episodes finished in: by epoch, then task id with
+ * numbers compared as numbers.
+ */
+function inEpisodeOrder(records: readonly EpisodeRecord[]): EpisodeRecord[] {
+  return [...records].sort((a, b) => a.epoch - b.epoch || naturalCompare(a.taskId, b.taskId));
+}
+
+/** Invalid episodes grouped by error message, most frequent first, with the first episode's id. */
+export function errorGroups(records: readonly EpisodeRecord[]): ErrorGroup[] {
+  const groups = new Map<string, ErrorGroup>();
+  for (const r of inEpisodeOrder(records)) {
+    if (r.status !== "invalid") continue;
+    const error = errorText(r.error);
+    const group = groups.get(error);
+    if (group) group.episodes++;
+    else groups.set(error, { error, episodes: 1, first: r.episodeId });
+  }
+  return [...groups.values()].sort((a, b) => b.episodes - a.episodes);
+}
+
+/** Unsuccessful episodes by category, most frequent first. */
+export function categoryCounts(records: readonly EpisodeRecord[]): [string, number][] {
+  const unsuccessful = records.filter((r) => r.status === "failure" || r.status === "invalid");
+  return groupBy(unsuccessful, (r) => r.category ?? NO_VALUE)
+    .map(([category, group]): [string, number] => [String(category), group.length])
+    .sort((a, b) => b[1] - a[1]);
+}
+
+function errorTable(records: readonly EpisodeRecord[]): ReportTable[] {
+  const groups = errorGroups(records);
+  if (groups.length === 0) return [];
+  return [
+    {
+      title: "Invalid episodes by error",
+      caption: "Episodes that could not be played or scored, grouped by error message.",
+      columns: ["error", "episodes", "first episode"],
+      formats: ["text", "int", "text"],
+      rows: groups.map((g) => [g.error, g.episodes, g.first]),
+    },
+  ];
+}
+
+/**
+ * Every episode by epoch and task id: id, status, category, steps, tokens, cost and its trace file
+ * (relative to the run directory). Reports show it folded at the end, since runs are long.
+ */
+export function episodeTable(records: readonly EpisodeRecord[]): ReportTable {
+  return {
+    title: "Episodes",
+    caption: `All ${records.length} recorded episodes; each trace is a gzip'd JSON file in the run directory.`,
+    columns: ["episode", "status", "category", "steps", "tokens", "cost", "trace"],
+    formats: ["text", "text", "text", "int", "int", "usd", "link"],
+    rows: inEpisodeOrder(records).map((r) => [
+      r.episodeId,
+      r.status,
+      r.category ?? null,
+      r.steps,
+      totalTokens(r.usage),
+      episodeCost(r.usage),
+      traceFile(r.episodeId),
+    ]),
+  };
 }
 
 function statusTable(counts: StatusCounts): ReportTable {
@@ -262,7 +376,9 @@ function usageTable(records: readonly EpisodeRecord[]): ReportTable {
       field("output tokens", (r) => r.usage.outputTokens),
       field("reasoning tokens", (r) => r.usage.reasoningTokens),
       field("total tokens", (r) => totalTokens(r.usage)),
-      field("cost (USD)", (r) => r.usage.costUsd),
+      unpricedCalls(records.map((r) => r.usage)) > 0
+        ? ["cost (USD)", "unknown", "unknown", "unknown"]
+        : field("cost (USD)", (r) => r.usage.costUsd),
     ],
   };
 }

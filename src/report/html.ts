@@ -1,8 +1,8 @@
 /** Self-contained HTML rendering of a full report: inline styles, no scripts, all text escaped. */
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
-import { rateChart } from "./chart.ts";
-import { formatHeadline, recordedText, tableView } from "./format.ts";
+import type { RenderedFigure } from "./figures.ts";
+import { agentText, formatHeadline, recordedText, type TableView, tableView } from "./format.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 const STYLE = `
@@ -17,19 +17,30 @@ table { border-collapse: collapse; margin: .5rem 0 1rem; }
 caption { caption-side: top; text-align: left; color: #555; font-style: italic; padding-bottom: .3rem; }
 th, td { border: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }
 th { background: #f4f4f6; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
-svg.chart { display: block; margin: 0 0 1.2rem; font-family: inherit; }
+figure { margin: 1rem 0 1.5rem; } figure svg { max-width: 100%; height: auto; }
+figcaption { color: #555; font-size: .85rem; } figcaption b { color: #1d1d1f; }
 tbody tr:nth-child(even) { background: #fafafa; }
 .note { color: #555; }
 `;
 
-/** The report as one HTML page that needs no other file. */
-export function renderHtml(report: FullReport): string {
+/** The report as one HTML page that needs no other file; `figures` (drawn SVG) go inline. */
+export function renderHtml(report: FullReport, figures: readonly RenderedFigure[] = []): string {
   const { run } = report;
   const suite = `${run.suiteTitle ?? run.suite}${run.suiteVersion ? ` v${run.suiteVersion}` : ""}`;
   const body = [
     `<h1>longhaul report: ${escapeHtml(run.runId)}</h1>`,
-    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(run.agent)} · episodes ${escapeHtml(recordedText(run))}</p>`,
-    ...[report.generic, report.suite].flatMap((model) => (model ? [modelHtml(model)] : [])),
+    `<p class="meta">suite ${escapeHtml(suite)} · agent ${escapeHtml(agentText(run))} · episodes ${escapeHtml(recordedText(run))}</p>`,
+    ...[report.generic, report.suite].flatMap((model) =>
+      model
+        ? [
+            modelHtml(
+              model,
+              figures.filter((f) => f.section === model.title),
+            ),
+          ]
+        : [],
+    ),
+    ...episodesHtml(report),
   ];
   return [
     "<!doctype html>",
@@ -43,7 +54,42 @@ export function renderHtml(report: FullReport): string {
   ].join("\n");
 }
 
-function modelHtml(model: ReportModel): string {
+/** The episode listing, folded, with each trace linked. */
+function episodesHtml(report: FullReport): string[] {
+  const { episodes } = report;
+  if (episodes.rows.length === 0) return [];
+  const view = tableView(episodes);
+  return [
+    "<section>",
+    `<h2>${escapeHtml(episodes.title)}</h2>`,
+    `<details><summary>${episodes.rows.length} episodes: ${escapeHtml(episodes.columns.join(", "))}</summary>`,
+    "<table>",
+    `<thead><tr>${view.header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead>`,
+    "<tbody>",
+    ...view.rows.map((row) => `<tr>${row.map((text, i) => cellHtml(view, text, i)).join("")}</tr>`),
+    "</tbody>",
+    "</table>",
+    "</details>",
+    "</section>",
+  ];
+}
+
+/** One table cell: numbers right-aligned, paths linked. */
+function cellHtml(view: TableView, text: string, i: number): string {
+  const body =
+    view.link?.[i] && text !== "–"
+      ? `<a href="${escapeHtml(encodeURI(text))}">${escapeHtml(text)}</a>`
+      : escapeHtml(text);
+  return `<td${view.numeric[i] ? ' class="num"' : ""}>${body}</td>`;
+}
+
+/** A drawn figure with its title and caption. */
+export function figureHtml(figure: RenderedFigure): string {
+  const caption = figure.caption ? ` ${escapeHtml(figure.caption)}` : "";
+  return `<figure id="figure-${escapeHtml(figure.id)}">${figure.svg}<figcaption><b>${escapeHtml(figure.title)}.</b>${caption}</figcaption></figure>`;
+}
+
+function modelHtml(model: ReportModel, figures: readonly RenderedFigure[]): string {
   const parts = [`<section>`, `<h2>${escapeHtml(model.title)}</h2>`];
   if (model.headlines.length > 0) {
     parts.push('<ul class="headlines">');
@@ -55,10 +101,10 @@ function modelHtml(model: ReportModel): string {
     }
     parts.push("</ul>");
   }
+  parts.push(...figures.map(figureHtml));
   for (const table of model.tables) {
     const view = tableView(table);
-    const cell = (text: string, i: number) =>
-      `<td${view.numeric[i] ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+    const cell = (text: string, i: number) => cellHtml(view, text, i);
     parts.push(
       `<h3>${escapeHtml(table.title)}</h3>`,
       "<table>",
@@ -70,7 +116,6 @@ function modelHtml(model: ReportModel): string {
         : [`<tr><td colspan="${view.header.length}">(no rows)</td></tr>`]),
       "</tbody>",
       "</table>",
-      rateChart(table) ?? "",
     );
   }
   for (const note of model.notes ?? []) parts.push(`<p class="note">${escapeHtml(note)}</p>`);

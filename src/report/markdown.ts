@@ -1,7 +1,7 @@
 /** Markdown rendering of a full report. */
 import type { ReportModel } from "../core/index.ts";
 import type { FullReport } from "./build.ts";
-import { formatHeadline, recordedText, type TableView, tableView } from "./format.ts";
+import { agentText, formatHeadline, recordedText, type TableView, tableView } from "./format.ts";
 
 /** The report as Markdown: a header, then each model's headlines, tables and notes. */
 export function renderMarkdown(report: FullReport): string {
@@ -10,19 +10,38 @@ export function renderMarkdown(report: FullReport): string {
     `# longhaul report: ${inline(run.runId)}`,
     "",
     `- suite: ${inline(run.suiteTitle ?? run.suite)}${run.suiteVersion ? ` (v${inline(run.suiteVersion)})` : ""}`,
-    `- agent: ${inline(run.agent)}`,
+    `- agent: ${inline(agentText(run))}`,
     `- episodes: ${inline(recordedText(run))}`,
     "",
   ];
   for (const model of [report.generic, report.suite]) if (model) lines.push(...modelLines(model));
+  lines.push(...episodeLines(report));
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** The episode listing, folded (GitHub and most viewers render <details>), at the end. */
+function episodeLines(report: FullReport): string[] {
+  const { episodes } = report;
+  if (episodes.rows.length === 0) return [];
+  return [
+    `## ${inline(episodes.title)}`,
+    "",
+    `<details><summary>${episodes.rows.length} episodes: ${episodes.columns.join(", ")}</summary>`,
+    "",
+    ...markdownTable(tableView(episodes)),
+    "",
+    "</details>",
+    "",
+  ];
 }
 
 /** A Markdown table with numbers right-aligned; cell text is escaped for table syntax. */
 export function markdownTable(view: TableView): string[] {
-  const row = (cells: string[]) => `| ${cells.map(inline).join(" | ")} |`;
+  const cell = (text: string, i: number) =>
+    view.link?.[i] && text !== "–" ? `[${inline(text)}](${encodeURI(text)})` : inline(text);
+  const row = (cells: string[]) => `| ${cells.map(cell).join(" | ")} |`;
   return [
-    row(view.header),
+    `| ${view.header.map(inline).join(" | ")} |`,
     `| ${view.numeric.map((n) => (n ? "---:" : "---")).join(" | ")} |`,
     ...view.rows.map(row),
   ];

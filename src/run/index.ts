@@ -24,7 +24,16 @@ export {
   planUnits,
 } from "./plan.ts";
 export { playEpisode } from "./play.ts";
-export { formatDuration, type Progress, progressBar, renderProgress } from "./progress.ts";
+export {
+  formatDuration,
+  type Progress,
+  type ProgressClock,
+  progressBar,
+  progressLines,
+  renderProgress,
+  renderProgressLine,
+  SYSTEM_CLOCK,
+} from "./progress.ts";
 export {
   type RescoreChange,
   type RescoreSummary,

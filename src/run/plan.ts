@@ -62,6 +62,12 @@ export function planFromSpecs<P>(
       );
     }
     selected = selected.filter((spec) => predicate(spec));
+    if (selected.length === 0) {
+      throw new LonghaulError(
+        "USAGE",
+        `subset "${opts.subset}" selects no task of suite ${suite.id}`,
+      );
+    }
   }
   for (const [key, value] of Object.entries(opts.filters ?? {})) {
     const knownKeys = filterKeys(specs);
@@ -71,7 +77,19 @@ export function planFromSpecs<P>(
         `unknown filter key "${key}" for suite ${suite.id}; choose one of: ${[...knownKeys].sort().join(", ")}`,
       );
     }
+    const before = selected;
     selected = selected.filter((spec) => filterValue(spec, key) === value);
+    if (selected.length === 0) {
+      const values = [...new Set(before.map((spec) => filterValue(spec, key) ?? ""))]
+        .filter((v) => v !== "")
+        .sort(naturalOrder);
+      const shown = values.length > 12 ? [...values.slice(0, 12), "..."] : values;
+      throw new LonghaulError(
+        "USAGE",
+        `filter ${key}=${value} selects no task of suite ${suite.id}` +
+          (values.length > 0 ? ` (${key} is one of: ${shown.join(", ")})` : ""),
+      );
+    }
   }
   if (opts.taskIds !== undefined) {
     const byId = new Map(specs.map((spec) => [spec.id, spec]));
@@ -189,6 +207,11 @@ function filterKeys(specs: TaskSpec<unknown>[]): Set<string> {
   const keys = new Set(["family", "id"]);
   for (const spec of specs) for (const key of Object.keys(spec.tags)) keys.add(key);
   return keys;
+}
+
+/** Numbers inside strings compared as numbers ("i2" before "i10"). */
+function naturalOrder(a: string, b: string): number {
+  return a.localeCompare(b, "en", { numeric: true });
 }
 
 /** A spec's value for a filter key, as the string the user typed would compare. */

@@ -3,7 +3,8 @@
  * with bounded concurrency, log each episode as it finishes and checkpoint stream memory.
  */
 import { setMaxListeners } from "node:events";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import {
   type AccessProfile,
   AdaptiveLimiter,
@@ -13,16 +14,22 @@ import {
   type EpisodeRecord,
   type Json,
   LonghaulError,
+  Redactor,
   type Suite,
   suiteHash,
 } from "../core/index.ts";
 import {
+  checkRunDirectory,
   EpisodeLog,
   identityDifferences,
+  type Redact,
+  type RepairResult,
   type RunHeader,
   readCheckpoint,
   readHeaderIfAny,
   recoverEpisodes,
+  removeLeftovers,
+  repairEpisodes,
   runIdentity,
   runIdOf,
   writeCheckpoint,
@@ -57,9 +64,19 @@ export interface RunOptions<P = unknown> {
   retryErrors?: boolean;
   /** Consecutive unusable outputs that end an episode (FORMAT); default 3. */
   maxConsecutiveFormatErrors?: number;
+  /** The command line as run.json keeps it (the caller redacts secret options first). */
   command?: string[];
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
+  /** Stop the run (status interrupted) once this call has recorded this many invalid episodes. */
+  maxErrors?: number;
+  /**
+   * Applied to everything written (run.json, records, traces, checkpoints) to keep secrets out;
+   * credentials inside URLs are always replaced.
+   */
+  redact?: Redact;
+  /** Drop unreadable lines of an existing episodes.jsonl (after a backup) before resuming. */
+  repair?: boolean;
 }
 
 /** What a run did; `records` holds every planned episode that has a record, in plan order. */
@@ -72,6 +89,14 @@ export interface RunSummary {
   ran: number;
   /** Episodes kept from an earlier attempt. */
   skipped: number;
+  /** Invalid episodes recorded by this call. */
+  errors: number;
+  /** Why an interrupted run stopped: the caller's signal, or maxErrors invalid episodes. */
+  stoppedBy?: "signal" | "max-errors";
+  /** Temporary files of a killed earlier attempt removed on resume. */
+  leftovers: number;
+  /** What `repair` dropped, when it dropped anything. */
+  repaired?: RepairResult;
   records: EpisodeRecord[];
 }
 
@@ -88,19 +113,62 @@ function positiveInt(name: string, value: number): number {
 }
 
 /**
- * Run (or resume) a suite against an agent into `outDir`. Episodes already recorded there by
- * the same run id are kept; an agent or environment fault makes one episode invalid, never
- * the run fail; the signal stops the run, abandoning the episodes in flight.
+ * Errors of the run's own setup (compiling the suite with the given options, a family file, a
+ * selection) are the user's to fix: INVALID_INPUT and NOT_FOUND become USAGE.
+ */
+function asSetupError(error: unknown): unknown {
+  if (
+    error instanceof LonghaulError &&
+    (error.code === "INVALID_INPUT" || error.code === "NOT_FOUND")
+  )
+    return new LonghaulError("USAGE", error.message);
+  return error;
+}
+
+/** Refuse compile options the suite does not declare (when it declares its options). */
+function checkCompileOptions(suite: Suite<unknown>, compile: CompileOptions | undefined): void {
+  const known = suite.compileOptions;
+  if (!known || !compile) return;
+  const unknown = Object.keys(compile).filter((key) => !(key in known));
+  if (unknown.length > 0) {
+    const list = Object.keys(known).join(", ") || "(none)";
+    throw new LonghaulError(
+      "USAGE",
+      `unknown compile option(s) for suite ${suite.id}: ${unknown.join(", ")}; it takes: ${list}`,
+    );
+  }
+}
+
+/**
+ * Run (or resume) a suite against an agent into `outDir`. Everything that applies to the whole
+ * run (the directory, compile options, the selection, the run's identity) is checked before
+ * anything is written; a run refused or failing before it recorded an episode leaves no
+ * directory behind. Episodes already recorded there by the same run id are kept; an agent or
+ * environment fault makes one episode invalid, never the run fail; the signal (or `maxErrors`
+ * invalid episodes) stops the run, abandoning the episodes in flight.
  */
 export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   const { suite, agent } = opts;
+  const redactor = new Redactor();
+  const redact: Redact = opts.redact
+    ? (text) => redactor.text(opts.redact?.(text) ?? text)
+    : (text) => redactor.text(text);
   const concurrency = positiveInt("concurrency", opts.concurrency);
   const maxConsecutiveFormatErrors = positiveInt(
     "maxConsecutiveFormatErrors",
     opts.maxConsecutiveFormatErrors ?? 3,
   );
-  const specs = suite.compile(opts.compile);
-  const plan = planFromSpecs(suite, specs, opts);
+  if (opts.maxErrors !== undefined) positiveInt("maxErrors", opts.maxErrors);
+  const existing = checkRunDirectory(opts.outDir) === "run";
+  let specs: ReturnType<Suite<P>["compile"]>;
+  let plan: PlannedEpisode<P>[];
+  try {
+    checkCompileOptions(suite as Suite<unknown>, opts.compile);
+    specs = suite.compile(opts.compile);
+    plan = planFromSpecs(suite, specs, opts);
+  } catch (error) {
+    throw asSetupError(error);
+  }
   const access = opts.access ?? accessFor(agent);
   const now = new Date().toISOString();
   const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
@@ -128,7 +196,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   const identity = runIdentity(fields);
   const runId = runIdOf(identity);
 
-  const previous = await readHeaderIfAny(opts.outDir);
+  const previous = existing ? await readHeaderIfAny(opts.outDir) : undefined;
   if (previous && previous.runId !== runId) {
     const diff = identityDifferences(runIdentity(previous), identity);
     throw new LonghaulError(
@@ -136,7 +204,12 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
       `${opts.outDir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
     );
   }
+  const repaired = previous && opts.repair ? await repairEpisodes(opts.outDir) : undefined;
+  const leftovers = previous ? await removeLeftovers(opts.outDir) : 0;
   const kept = previous ? await recoverEpisodes(opts.outDir) : new Map<string, EpisodeRecord>();
+  // A directory this call creates (or found empty) is removed again if the run fails before
+  // recording anything, so a refused run leaves nothing behind.
+  const created = !previous && !existsSync(opts.outDir);
   const header: RunHeader = {
     runId,
     ...fields,
@@ -144,7 +217,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     startedAt: previous?.startedAt ?? now,
     updatedAt: now,
   };
-  await writeHeader(opts.outDir, header);
+  await writeHeader(opts.outDir, header, redact);
 
   const needsRun = (p: PlannedEpisode<P>) => {
     const record = kept.get(p.episodeId);
@@ -164,8 +237,10 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
   // Every episode in flight listens to this signal: that many listeners is by design.
   setMaxListeners(0, signal);
   let fatal: unknown;
+  let stoppedBy: RunSummary["stoppedBy"];
+  let errors = 0;
   const gate = new AdaptiveLimiter(concurrency);
-  const log = await EpisodeLog.open(opts.outDir);
+  const log = await EpisodeLog.open(opts.outDir, redact);
   const started = performance.now();
   const totals = emptyTotals();
   const count = (r: EpisodeRecord) => addToTotals(totals, r);
@@ -209,22 +284,30 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
         ...(memory !== undefined ? { memory } : {}),
       });
       if (result.kind === "abandoned") return;
-      if (result.trace) await writeTrace(opts.outDir, result.trace);
+      if (result.trace) await writeTrace(opts.outDir, result.trace, redact);
       if (planned.stream) {
         memory = result.memory;
         // Before the record: a recorded stream episode always has the checkpoint resume needs.
-        await writeCheckpoint(opts.outDir, {
-          stream: planned.stream.id,
-          index: planned.stream.index,
-          episodeId: planned.episodeId,
-          ...(memory !== undefined ? { memory } : {}),
-        });
+        await writeCheckpoint(
+          opts.outDir,
+          {
+            stream: planned.stream.id,
+            index: planned.stream.index,
+            episodeId: planned.episodeId,
+            ...(memory !== undefined ? { memory } : {}),
+          },
+          redact,
+        );
       }
       await log.append(result.record);
       done.set(planned.episodeId, result.record);
       count(result.record);
       ran++;
       report();
+      if (result.record.status === "invalid" && ++errors === opts.maxErrors) {
+        stoppedBy ??= "max-errors";
+        stop.abort(new Error(`${errors} invalid episodes (maxErrors)`));
+      }
     }
   };
   report();
@@ -234,8 +317,17 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     opts.signal?.removeEventListener("abort", forwardAbort);
     await log.close();
   }
+  if (fatal !== undefined && created && ran === 0) {
+    await rm(opts.outDir, { recursive: true, force: true });
+    throw fatal;
+  }
   const status = signal.aborted ? "interrupted" : "finished";
-  await writeHeader(opts.outDir, { ...header, status, updatedAt: new Date().toISOString() });
+  if (status === "interrupted" && fatal === undefined) stoppedBy ??= "signal";
+  await writeHeader(
+    opts.outDir,
+    { ...header, status, updatedAt: new Date().toISOString() },
+    redact,
+  );
   if (fatal !== undefined) throw fatal;
   const records = plan.flatMap((p) => done.get(p.episodeId) ?? kept.get(p.episodeId) ?? []);
   return {
@@ -245,6 +337,10 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     planned: plan.length,
     ran,
     skipped: plan.length - todo.length,
+    errors,
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    leftovers,
+    ...(repaired && repaired.dropped.length > 0 ? { repaired } : {}),
     records,
   };
 }

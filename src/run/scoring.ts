@@ -46,6 +46,20 @@ export function genericCategory(endedBy: EndReason, truncated: boolean): string 
   }
 }
 
+/**
+ * Endings the session itself decided, whose generic category no scorer may replace: three
+ * unusable replies in a row (FORMAT), a spent token or cost budget (BUDGET), a fault (ERR).
+ * A suite sees how its environment was left (RoboGraph: never stopped, so TIME; Transduction:
+ * no answer) and would otherwise hide why the episode really ended. Time budgets end in TIME,
+ * where a suite's own category may be more precise, so they are not in this list.
+ */
+const SESSION_ENDINGS: ReadonlySet<EndReason> = new Set([
+  "format",
+  "maxTokens",
+  "maxCostUsd",
+  "error",
+]);
+
 /** The record fields fixed by play, before any verdict. */
 export type RecordBase = Omit<
   EpisodeRecord,
@@ -123,9 +137,12 @@ export async function scoreEpisode<P>(
     await suite.score(spec, outcome, { ...trace, outcome, record: provisional }),
     `score of ${base.episodeId}`,
   );
+  const generic = genericCategory(base.endedBy, truncatedByEnvironment(trace.steps));
   const category = score.success
     ? undefined
-    : (score.category ?? genericCategory(base.endedBy, truncatedByEnvironment(trace.steps)));
+    : SESSION_ENDINGS.has(base.endedBy)
+      ? generic
+      : (score.category ?? generic);
   const record = composeRecord(base, {
     status: score.success ? "success" : "failure",
     ...(category !== undefined ? { category } : {}),

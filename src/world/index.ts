@@ -26,11 +26,14 @@ export {
   oracleRollout,
   orderedActionDistance,
   type RolloutStep,
+  spatialDependencies,
   type TaskStateHorizon,
   taskStateHorizon,
 } from "./oracle.ts";
 export { engineActionName, exportPddl, pddlName } from "./pddl-export.ts";
 export {
+  explainNoPlan,
+  type NoPlanReason,
   type OraclePlan,
   PlanCache,
   type PlanOptions,

@@ -9,7 +9,7 @@ import { goalHolds, type ResolvedAtom } from "./goals.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
 import { ACTION_CATALOG, ROBOGRAPH_CATALOG } from "./robograph-catalog.ts";
 import { Loc, type WorldState } from "./state.ts";
-import type { ActionName, WorldAction } from "./types.ts";
+import type { ActionName, GoalAtom, WorldAction } from "./types.ts";
 
 /** An optimal plan and search statistics. */
 export interface OraclePlan {
@@ -100,14 +100,22 @@ export function successors(state: WorldState, atoms: readonly ResolvedAtom[]): S
   return out;
 }
 
+/** Why a search found no plan: every reachable state was expanded, or the limit was hit. */
+interface NoPlan {
+  exhausted: boolean;
+  expanded: number;
+}
+
+const DEFAULT_MAX_EXPANSIONS = 2_000_000;
+
 /** A* to a goal-satisfying state; null when no plan exists within the limit. */
 export function planOracle(
   start: WorldState,
   atoms: readonly ResolvedAtom[],
   options: PlanOptions = {},
 ): OraclePlan | null {
-  const limit = options.maxExpansions ?? 2_000_000;
-  if (!options.cache) return search(start, atoms, limit);
+  const limit = options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
+  if (!options.cache) return planOrNull(search(start, atoms, limit));
   // Node numbering (removed nodes included) and the search's own key steer tie-breaking, so
   // they are part of the cache key next to the static scene data.
   const key = [
@@ -117,7 +125,47 @@ export function planOracle(
     start.key(),
     JSON.stringify(start.toScene()),
   ].join("|");
-  return options.cache.plan(key, () => search(start, atoms, limit));
+  return options.cache.plan(key, () => planOrNull(search(start, atoms, limit)));
+}
+
+function planOrNull(result: OraclePlan | NoPlan): OraclePlan | null {
+  return "actions" in result ? result : null;
+}
+
+/** Why a goal has no plan (see explainNoPlan). */
+export interface NoPlanReason {
+  /**
+   * Goal facts, in goal order, that no plan reaches together with the facts before them that
+   * could be reached (a fact unreachable on its own is always here).
+   */
+  unreachable: GoalAtom[];
+  /** Set when a search hit its expansion limit before deciding: the bound, not the goal. */
+  bound?: number;
+}
+
+/**
+ * Why the planner finds no plan from `start`: the goal facts that cannot be reached (searched
+ * in goal order, each with the facts before it that could), or the expansion bound that was
+ * hit first. Exhaustive searches of unsolvable goals: use it to explain a failure, not in a loop.
+ */
+export function explainNoPlan(
+  start: WorldState,
+  atoms: readonly ResolvedAtom[],
+  options: Pick<PlanOptions, "maxExpansions"> = {},
+): NoPlanReason {
+  const limit = options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
+  const whole = search(start, atoms, limit);
+  if ("actions" in whole) return { unreachable: [] };
+  if (!whole.exhausted) return { unreachable: [], bound: limit };
+  const reachable: ResolvedAtom[] = [];
+  const unreachable: GoalAtom[] = [];
+  for (const atom of atoms) {
+    const result = search(start, [...reachable, atom], limit);
+    if ("actions" in result) reachable.push(atom);
+    else if (result.exhausted) unreachable.push(atom.atom);
+    else return { unreachable, bound: limit };
+  }
+  return { unreachable };
 }
 
 /**
@@ -152,7 +200,7 @@ function search(
   start: WorldState,
   atoms: readonly ResolvedAtom[],
   limit: number,
-): OraclePlan | null {
+): OraclePlan | NoPlan {
   const states: WorldState[] = [start];
   const gs: number[] = [0];
   const parents: number[] = [-1];
@@ -167,7 +215,7 @@ function search(
     const g = gs[id] as number;
     if ((best.get(s.key()) ?? Number.POSITIVE_INFINITY) < g) continue;
     if (goalHolds(s, atoms)) return { actions: reconstruct(id, parents, actions), expanded };
-    if (++expanded > limit) return null;
+    if (++expanded > limit) return { exhausted: false, expanded };
     for (const next of successors(s, atoms)) {
       const key = next.state.key();
       const ng = g + 1;
@@ -181,7 +229,7 @@ function search(
       heap.push(nid, ng + estimate(next.state, atoms), ng);
     }
   }
-  return null;
+  return { exhausted: true, expanded };
 }
 
 function estimate(state: WorldState, atoms: readonly ResolvedAtom[]): number {

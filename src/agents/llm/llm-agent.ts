@@ -7,6 +7,7 @@ import {
   type LlmAgentOptions,
   LlmAgentOptionsSchema,
   publicConfig,
+  type ResolvedLlmOptions,
   resolveOptions,
 } from "./options.ts";
 import { loadPriceTable, priceOf } from "./prices.ts";
@@ -21,9 +22,6 @@ import { ResponseCache } from "./response-cache.ts";
 
 /** The SDKs demand a key; local OpenAI-compatible servers (Ollama, llama.cpp) ignore it. */
 const LOCAL_SERVER_KEY = "not-needed";
-
-/** SDK default per-attempt timeout, passed explicitly so every attempt is bounded. */
-const DEFAULT_TIMEOUT_MS = 600_000;
 
 /**
  * An llm agent over `options.model`, prompting with `renderer` (the suite's, or a generic one).
@@ -56,23 +54,32 @@ export async function createLlmAgent(
       `no API key for ${provider.name}: set ${provider.apiKeyEnv} or pass an API key`,
     );
   }
+  const render = renderer ?? defaultRenderer;
+  refuseWhatDoesNotApply(o, provider, render);
   const table = typeof o.prices === "string" ? loadPriceTable(o.prices) : o.prices;
-  const baseUrl = o.baseUrl ?? provider.baseUrl;
+  const { url: baseUrl, headers } = withoutCredentials(o.baseUrl ?? provider.baseUrl);
+  if (headers && o.apiKey !== undefined && provider.api === "openai") {
+    throw new LonghaulError(
+      "USAGE",
+      "give the credentials in the base URL or an API key, not both: an OpenAI-compatible server reads one Authorization header",
+    );
+  }
   const client: ModelClient = {
     adapter: await loadAdapter(provider, {
       apiKey,
       baseUrl,
-      timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: o.timeoutMs,
+      ...(headers ? { headers } : {}),
     }),
     provider: o.model,
     model: name,
     baseUrl,
     maxRetries: o.maxRetries,
     retryBaseMs: o.retryBaseMs,
+    decisionTimeoutMs: o.decisionTimeoutMs,
   };
   if (table) client.price = priceOf(table, provider.name, name);
   if (o.cacheDir) client.cache = new ResponseCache(o.cacheDir);
-  const render = renderer ?? defaultRenderer;
   // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
   const mode: ReplyMode =
     render.output !== "tools" ? "renderer" : o.output === "json" ? "json-fallback" : "tools";
@@ -94,6 +101,46 @@ export async function createLlmAgent(
       return new LlmSession(card, context, { client, renderer: render, mode, settings });
     },
   };
+}
+
+/**
+ * Refuse options that would be silently ignored, saying why: a reply format for a renderer
+ * that fixes its own, a reply allowance the renderer sets itself, a seed the provider lacks.
+ */
+function refuseWhatDoesNotApply(o: ResolvedLlmOptions, provider: Provider, render: Renderer): void {
+  const refuse = (option: string, why: string) => {
+    throw new LonghaulError("USAGE", `${option} does not apply: ${why}`);
+  };
+  if (o.output !== "auto" && render.output !== "tools") {
+    refuse(
+      `output "${o.output}" (--output)`,
+      `this suite's renderer answers in ${render.output}, not with tool calls, so there is no reply format to choose`,
+    );
+  }
+  if (o.maxTokens !== undefined && render.maxOutputTokens) {
+    refuse(
+      "maxTokens (--max-output-tokens)",
+      "this suite's renderer sets each reply's token allowance itself (its paper's rule)",
+    );
+  }
+  if (o.seed !== undefined && provider.api === "anthropic") {
+    refuse("seed (--model-seed)", "the Anthropic messages API has no sampling seed");
+  }
+}
+
+/**
+ * A base URL without its `user:pass@` part, and those credentials as an HTTP basic
+ * Authorization header (fetch refuses URLs that carry credentials).
+ */
+function withoutCredentials(baseUrl: string): { url: string; headers?: Record<string, string> } {
+  const url = new URL(baseUrl);
+  if (!url.username && !url.password) return { url: baseUrl };
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  url.username = "";
+  url.password = "";
+  const auth = Buffer.from(`${user}:${pass}`).toString("base64");
+  return { url: url.toString().replace(/\/$/, ""), headers: { Authorization: `Basic ${auth}` } };
 }
 
 /** The `llm` agent's factory. */

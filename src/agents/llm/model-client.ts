@@ -23,6 +23,8 @@ export interface ModelClient {
   baseUrl: string;
   maxRetries: number;
   retryBaseMs: number;
+  /** Cap on one call with all its attempts, waits and backoff (one decision's model time). */
+  decisionTimeoutMs: number;
   cache?: ResponseCache;
   price?: ModelPrice;
 }
@@ -62,11 +64,60 @@ export async function callModel(
     }
   }
 
+  // The decision cap: one signal for this call, aborted by the episode or by the cap.
+  const call = new AbortController();
+  const forwardEpisode = () => call.abort(ctx.signal.reason);
+  if (ctx.signal.aborted) forwardEpisode();
+  ctx.signal.addEventListener("abort", forwardEpisode, { once: true });
+  let capped = false;
+  const cap = setTimeout(() => {
+    capped = true;
+    call.abort(new Error("decision timeout"));
+  }, client.decisionTimeoutMs);
+  try {
+    return await attempts(client, request, ctx, call.signal, key, () => capped);
+  } finally {
+    clearTimeout(cap);
+    ctx.signal.removeEventListener("abort", forwardEpisode);
+  }
+}
+
+/** HTTP statuses that say the run's setup is wrong (key, permissions, model or endpoint). */
+const SETUP_STATUSES: Record<number, string> = {
+  401: "the provider refused the API key",
+  403: "the API key may not use this model or endpoint",
+  404: "no such model or endpoint",
+};
+
+/** The attempts of one call under `signal`; `capped()` says the decision cap aborted it. */
+async function attempts(
+  client: ModelClient,
+  request: Record<string, unknown>,
+  episode: CallContext,
+  signal: AbortSignal,
+  key: string | undefined,
+  capped: () => boolean,
+): Promise<CallResult> {
+  const ctx = { ...episode, signal };
   let lastFailure: ProviderFailure | undefined;
+  let made = 0;
+  const overCap = () =>
+    new LonghaulError(
+      "PROVIDER",
+      `${client.provider}: no reply within the decision timeout of ${seconds(client.decisionTimeoutMs)}` +
+        ` (${made} attempt${made === 1 ? "" : "s"}${lastFailure ? `; last: ${lastFailure.message}` : ""})`,
+    );
   for (let attempt = 1; attempt <= client.maxRetries + 1; attempt++) {
-    const release = await acquire(ctx, client.provider);
+    let release: () => void;
+    try {
+      release = await acquire(ctx, client.provider);
+    } catch (error) {
+      if (capped()) throw overCap();
+      throw error;
+    }
+    made = attempt;
     // The SDKs never remove the abort listener they add to the signal they are given, so
-    // each attempt gets its own signal, linked to the episode's only while it runs.
+    // each attempt gets its own signal, linked to the call's only while it runs.
     const attemptAbort = new AbortController();
     const forward = () => attemptAbort.abort(ctx.signal.reason);
     ctx.signal.addEventListener("abort", forward, { once: true });
@@ -91,21 +142,47 @@ export async function callModel(
         call: record(client, request, response, reply.tokens, latencyMs, attempt, false),
       };
     }
+    if (failure.kind === "abort") {
+      if (capped()) throw overCap();
+      throw aborted(client.provider);
+    }
     lastFailure = failure;
-    if (failure.kind === "abort") throw aborted(client.provider);
     if (failure.kind === "rate-limit") ctx.gate.rateLimited(client.provider);
+    const setup = failure.status !== undefined ? SETUP_STATUSES[failure.status] : undefined;
+    if (failure.kind === "fatal" && setup) {
+      // Wrong for every episode alike: a USAGE error stops the run instead of failing each one.
+      throw new LonghaulError(
+        "USAGE",
+        `${client.provider} at ${hostOf(client.baseUrl)}: ${setup} (${failure.message})`,
+      );
+    }
     if (failure.kind === "fatal" || attempt > client.maxRetries) break;
     try {
       await sleep(backoffMs(failure, attempt - 1, client.retryBaseMs, ctx.rng), ctx.signal);
     } catch {
+      if (capped()) throw overCap();
       throw aborted(client.provider);
     }
   }
-  const attempts = lastFailure?.kind === "fatal" ? "not retried" : "retries exhausted";
+  const how = lastFailure?.kind === "fatal" ? "not retried" : "retries exhausted";
   throw new LonghaulError(
     "PROVIDER",
-    `${client.provider}: ${lastFailure?.message ?? "no attempt made"} (${attempts})`,
+    `${client.provider}: ${lastFailure?.message ?? "no attempt made"} (${how})`,
   );
+}
+
+/** "300 s", "1.5 s", "0.25 s". */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/** The host of a base URL (never its credentials). */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return "the endpoint";
+  }
 }
 
 async function acquire(ctx: CallContext, key: string): Promise<() => void> {
@@ -141,6 +218,8 @@ function record(
     latencyMs,
     cachedCalls: cached ? 1 : 0,
     retries: attempts - 1,
+    // Without a price table the cost is unknown: reports say so rather than show $0.
+    ...(client.price ? {} : { unpricedCalls: 1 }),
   };
   return {
     provider: client.provider,

@@ -33,7 +33,18 @@ export const LlmAgentOptionsSchema = z
       .nonnegative()
       .default(500)
       .describe("first backoff delay in ms; doubles per retry (with jitter) up to 30 s"),
-    timeoutMs: z.number().int().positive().optional().describe("timeout per call attempt (ms)"),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .default(120_000)
+      .describe("timeout per model call attempt (ms); raise it for long replies"),
+    decisionTimeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .default(300_000)
+      .describe("cap on one decision's model call with all its retries and waits (ms)"),
     cacheDir: z.string().min(1).optional().describe("cache model responses in this directory"),
     prices: z
       .union([z.string().min(1), PriceTable])

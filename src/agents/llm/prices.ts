@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { LonghaulError, parseOrThrow } from "../../core/index.ts";
+import { formatZodError, LonghaulError } from "../../core/index.ts";
 
 /** Prices of one model in US dollars per million tokens; cached input defaults to input. */
 export const ModelPrice = z
@@ -28,21 +28,30 @@ export interface TokenCounts {
   reasoning: number;
 }
 
-/** Read and validate a price table (.yaml, .yml or .json). */
+/**
+ * Read and validate a price table (.yaml, .yml or .json). A missing or malformed file is a
+ * USAGE error: it is an option of the whole run, checked before any episode starts.
+ */
 export function loadPriceTable(path: string): PriceTable {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new LonghaulError("NOT_FOUND", `cannot read price table: ${(error as Error).message}`);
+    throw new LonghaulError("USAGE", `cannot read price table: ${(error as Error).message}`);
   }
   let data: unknown;
   try {
     data = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new LonghaulError("INVALID_INPUT", `price table ${path}: ${(error as Error).message}`);
+    // The first line: YAML errors go on with a code frame.
+    const reason = (error as Error).message.split("\n")[0];
+    throw new LonghaulError("USAGE", `price table ${path} is not valid YAML/JSON: ${reason}`);
   }
-  return parseOrThrow(PriceTable, data, `price table ${path}`);
+  const table = PriceTable.safeParse(data);
+  if (!table.success) {
+    throw new LonghaulError("USAGE", `invalid price table ${path}: ${formatZodError(table.error)}`);
+  }
+  return table.data;
 }
 
 /** The prices of `provider:model`, looked up by full name first, then by bare model name. */

@@ -32,7 +32,7 @@ export function register(program: Command, ctx: CliContext): void {
         !flags.json && stderr.isTTY ? progressBar(stderr as NodeJS.WriteStream) : undefined;
       const summary = await rescoreRun(suite, source, out, bar);
       const report = buildReport(await runData(out), suite);
-      const files = flags.report ? writeReport(out, report) : undefined;
+      const files = flags.report ? await writeReport(out, report) : undefined;
       if (flags.json) return ctx.printJson({ ...summary, report: files });
       ctx.println(
         `rescored ${summary.rescored} of ${summary.episodes} episodes with ${suite.id} ${suite.version}` +

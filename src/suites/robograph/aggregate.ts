@@ -5,6 +5,7 @@
  */
 import type { Cell, EpisodeRecord, ReportModel, ReportTable } from "../../core/index.ts";
 import { groupBy } from "../../metrics/index.ts";
+import { figure4 } from "./figures.ts";
 import { f1 } from "./metrics.ts";
 import { CONDITIONS, DOMAINS } from "./outcome.ts";
 
@@ -238,6 +239,8 @@ export function aggregateRecords(records: readonly EpisodeRecord[]): ReportModel
   const scored = records.filter((r) => r.status === "success" || r.status === "failure");
   const left = records.length - scored.length;
   const base = scored.filter((r) => r.tags.condition === "base");
+  const domains = table1(scored);
+  const ends = termination(scored);
   return {
     suite: "robograph",
     title: "RoboGraphBench",
@@ -248,13 +251,8 @@ export function aggregateRecords(records: readonly EpisodeRecord[]): ReportModel
       { name: "IRR", value: round(meanMetric(scored, "irr")) },
       { name: "NGP", value: round(meanMetric(scored, "ngp")) },
     ],
-    tables: [
-      table1(scored),
-      table2(scored),
-      termination(scored),
-      byFamily(scored),
-      byCondition(scored),
-    ],
+    tables: [domains, table2(scored), ends, byFamily(scored), byCondition(scored)],
+    figures: figure4(domains, ends),
     ...(left > 0
       ? { notes: [`${left} invalid or missing episodes are left out of every table.`] }
       : {}),

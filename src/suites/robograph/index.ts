@@ -24,6 +24,7 @@ import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
 import { hiddenNodeIds } from "./hidden.ts";
+import { inspectRoboGraph } from "./inspect.ts";
 import { episodeMetrics } from "./metrics.ts";
 import { oracleAgent } from "./oracle-agent.ts";
 import { OutcomeData } from "./outcome.ts";
@@ -72,10 +73,14 @@ const compileCommand: SuiteCommand = {
 /** The RoboGraphBench suite: 84 scenes x {baseline, I1..I6} = 588 episodes. */
 export const robographSuite: Suite<RoboGraphPayload> = {
   id: "robograph",
-  version: "1.0.0",
+  version: "2.0.0",
   title: "RoboGraphBench: task-state horizons for embodied agents",
   dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
+  compileOptions: {
+    seed: "root seed of the source scenes",
+    familyFile: "a YAML/JSON family file compiled instead of the built-in families",
+  },
   subsets: {
     tabletop: (s) => s.tags.domain === "tabletop",
     indoor: (s) => s.tags.domain === "indoor",
@@ -111,8 +116,16 @@ export const robographSuite: Suite<RoboGraphPayload> = {
       options: NO_OPTIONS,
       create: () => explorerAgent(),
     }),
+    defineAgent({
+      name: "explorer-window",
+      description:
+        "the explorer's policy on the appendix B payload alone: current view and 16-step history, no memory beyond",
+      options: NO_OPTIONS,
+      create: () => explorerAgent({ window: true }),
+    }),
   ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
   hidden: hiddenNodeIds,
+  inspect: inspectRoboGraph,
 };

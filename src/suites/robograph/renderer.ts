@@ -73,23 +73,30 @@ function catalogRecords(navigation: boolean): Record<string, unknown> {
   );
 }
 
-function historyEntry(step: TraceStep) {
+/**
+ * One recent_history entry (Figure 11). The outcome of a step is read from the observation
+ * that followed it (the environment's action event), which is what an agent's own history
+ * holds; an unusable reply never reached the environment and reads as a format error.
+ */
+function historyEntry(step: TraceStep, next: Observation) {
   const call = step.action?.kind === "tool" ? step.action.calls[0] : undefined;
   const name = step.action?.kind === "finish" ? "stop" : (call?.tool ?? "none");
   const args = (call?.args ?? {}) as Record<string, unknown>;
   const ids = Array.isArray(args.node_ids)
     ? args.node_ids
     : [args.object, args.target].filter((v) => typeof v === "string");
-  const info = step.result?.info ?? {};
+  const outcome = next.events.find(
+    (e) => e.type === "action_succeeded" || e.type === "action_failed",
+  )?.data as { status?: unknown; failure_type?: unknown } | undefined;
   return {
-    step: step.step,
+    step: step.observation.step,
     action: { name, node_ids: ids },
-    event: {
-      status: info.status === "success" ? "success" : "failure",
-      failure_type:
-        (info.failure_type as string | null | undefined) ??
-        (step.formatError ? "format_error" : null),
-    },
+    event: step.formatError
+      ? { status: "failure", failure_type: "format_error" }
+      : {
+          status: outcome?.status === "success" ? "success" : "failure",
+          failure_type: typeof outcome?.failure_type === "string" ? outcome.failure_type : null,
+        },
   };
 }
 
@@ -112,7 +119,9 @@ export function userPayload(
       current_observation: "after the previous task action, before the selected current action",
       recovery_assessment: "judge the previous task action from the current observation",
     },
-    recent_history: history.slice(-HISTORY_WINDOW).map(historyEntry),
+    recent_history: history
+      .slice(-HISTORY_WINDOW)
+      .map((step, k, window) => historyEntry(step, window[k + 1]?.observation ?? observation)),
     current_observation: {
       visible_nodes: obs.visible_nodes,
       visible_edges: obs.visible_edges,

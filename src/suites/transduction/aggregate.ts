@@ -6,6 +6,7 @@
  */
 import type { Cell, EpisodeRecord, Headline, ReportModel, ReportTable } from "../../core/index.ts";
 import { nestedBalancedMean, wilson } from "../../metrics/index.ts";
+import { transductionFigures } from "./figures.ts";
 import { DIFFICULTIES, FORMATS, TABLE_VARIANTS, TASKS } from "./params.ts";
 import { POSITION_BUCKETS } from "./verify.ts";
 
@@ -258,6 +259,28 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
     rows: decreaseRows,
   };
 
+  const taskTable = byHorizon(
+    "Accuracy by task (Fig. 2b)",
+    "Difficulties weighted equally; the largest horizon is Fig. 2b.",
+    "task",
+    TASKS,
+    taskOf,
+  );
+  const formatTable = byHorizon(
+    "Accuracy by format (Fig. 3)",
+    "Line tasks; task-difficulty cells weighted equally; the largest horizon is Fig. 3.",
+    "format",
+    FORMATS,
+    (r) => String(r.tags.format),
+  );
+  const difficultyTable = byHorizon(
+    "Accuracy by difficulty (Fig. 4)",
+    "Tasks weighted equally; the largest horizon is Fig. 4.",
+    "difficulty",
+    DIFFICULTIES,
+    difficultyOf,
+  );
+
   const headlines: Headline[] = [{ name: "accuracy", value: balanced(records), format: "rate" }];
   if (smallest !== undefined && largest !== undefined && smallest !== largest) {
     headlines.push(
@@ -303,27 +326,9 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
     headlines,
     tables: [
       horizonTable,
-      byHorizon(
-        "Accuracy by task (Fig. 2b)",
-        "Difficulties weighted equally; the largest horizon is Fig. 2b.",
-        "task",
-        TASKS,
-        taskOf,
-      ),
-      byHorizon(
-        "Accuracy by format (Fig. 3)",
-        "Line tasks; task-difficulty cells weighted equally; the largest horizon is Fig. 3.",
-        "format",
-        FORMATS,
-        (r) => String(r.tags.format),
-      ),
-      byHorizon(
-        "Accuracy by difficulty (Fig. 4)",
-        "Tasks weighted equally; the largest horizon is Fig. 4.",
-        "difficulty",
-        DIFFICULTIES,
-        difficultyOf,
-      ),
+      taskTable,
+      formatTable,
+      difficultyTable,
       taskByDifficulty,
       taskByFormat,
       sensitivity,
@@ -331,6 +336,16 @@ export function aggregateTransduction(all: EpisodeRecord[]): ReportModel {
       consistency,
       decreases,
     ],
+    figures: transductionFigures({
+      horizon: horizonTable,
+      task: taskTable,
+      format: formatTable,
+      difficulty: difficultyTable,
+      taskByDifficulty,
+      sensitivity,
+      positions,
+      consistency,
+    }),
     notes: [
       ...(all.length > records.length
         ? [`${all.length - records.length} invalid or missing episodes left out`]

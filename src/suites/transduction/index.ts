@@ -10,6 +10,7 @@ import {
   TransductionLatent,
   TransductionOutcomeData,
 } from "./environment.ts";
+import { inspectTransduction } from "./inspect.ts";
 import { GENERATOR_VERSION, TaskPayload } from "./params.ts";
 import { referenceOutput } from "./reference.ts";
 import { transductionRenderer } from "./renderer.ts";
@@ -46,6 +47,11 @@ export const transductionSuite: Suite<TaskPayload> = {
   title: "Long-Transduction: staying on task over long read-mutate-write documents",
   dimensions: ["horizonK", "task", "format", "variant", "difficulty"],
   compile: compileGrid,
+  compileOptions: {
+    seed: "root seed of the documents",
+    tokenizer: "the tokenizer the budgets are measured with",
+    strict: "strict scoring (true|false)",
+  },
   subsets: SUBSETS,
   budgets: TRANSDUCTION_BUDGETS,
   make(spec, options) {
@@ -81,6 +87,11 @@ export const transductionSuite: Suite<TaskPayload> = {
   agents: TRANSDUCTION_AGENTS,
   stats: transductionStats,
   commands: [scoreCommand, exportCommand, exportNemoGymCommand],
+  inspect: (spec, trace) =>
+    inspectTransduction(
+      { ...spec, payload: parseOrThrow(TaskPayload, spec.payload, `payload of ${spec.id}`) },
+      trace,
+    ),
   // `longhaul check`: the required output, whole, never appears in what the agent sees.
   hidden: (latent) => [
     referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),

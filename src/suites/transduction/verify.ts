@@ -236,43 +236,72 @@ function alignTable(expected: ExpectedOutput, lines: string[]): (string[] | unde
   });
 }
 
+/** The verifier's verdict on one required row: what the output stated for it, record by record. */
+export interface RowVerdict {
+  /** What the output stated for the row: the record text (line tasks) or the cells (tables). */
+  stated: string | null;
+  /** Each scored record of the row right or wrong: one per line-task row, one per table cell. */
+  marks: boolean[];
+  /** Line tasks: the answer right whatever the copy (arithmetic: the value alone). */
+  answer: boolean;
+  /** Line tasks with the measure: the stated record consistent with itself. */
+  consistent: boolean;
+}
+
+/**
+ * Every required row of a document judged against an output (raw model text, reasoning
+ * included), in required output order: the per-item results `scoreOutput` sums up and the
+ * viewer marks.
+ */
+export function verifyRows(
+  expected: ExpectedOutput,
+  rawOutput: string,
+  mode: ScoringMode = "reference",
+): RowVerdict[] {
+  const raw = answerLines(rawOutput);
+  if (expected.task === "table") {
+    return alignTable(expected, raw).map((cells, i) => {
+      const marks = expected.rows[i]!.cells.map((cell, j) => cells?.[j] === cell);
+      return { stated: cells?.join(",") ?? null, marks, answer: false, consistent: false };
+    });
+  }
+  const rule = RULES[expected.task][mode];
+  return alignLines(
+    expected,
+    raw.map((line) => line.trim()),
+    rule,
+    mode,
+  ).map((found, i) => {
+    const [whole, answer] =
+      found === undefined ? [false, false] : rule.judge(found, expected.rows[i]!);
+    const consistent = found !== undefined && rule.consistent?.(found) === true;
+    return { stated: found?.text ?? null, marks: [whole], answer, consistent };
+  });
+}
+
+/** Non-empty lines of the answer once reasoning is stripped, untrimmed (tables need that). */
+function answerLines(rawOutput: string): string[] {
+  // Tables keep their lines untrimmed, as the reference reads them: a header must open with
+  // the comma to be recognised.
+  return stripReasoning(rawOutput)
+    .split("\n")
+    .filter((line) => line.trim().length > 0);
+}
+
 /** Score an output (raw model text, reasoning included) against a document's required output. */
 export function scoreOutput(
   expected: ExpectedOutput,
   rawOutput: string,
   mode: ScoringMode = "reference",
 ): DocumentScore {
-  const text = stripReasoning(rawOutput);
-  // Tables keep their lines untrimmed, as the reference reads them: a header must open with
-  // the comma to be recognised.
-  const raw = text.split("\n").filter((line) => line.trim().length > 0);
-  const lines = raw.map((line) => line.trim());
-
+  const rows = verifyRows(expected, rawOutput, mode);
   // Correctness of every required record, in required output order.
-  const marks: boolean[] = [];
-  let answers = 0;
-  let consistent = 0;
-  let selfConsistency: number | null = null;
-  if (expected.task === "table") {
-    alignTable(expected, raw).forEach((cells, i) => {
-      expected.rows[i]!.cells.forEach((cell, j) => {
-        marks.push(cells?.[j] === cell);
-      });
-    });
-    answers = marks.filter(Boolean).length;
-  } else {
-    const rule = RULES[expected.task][mode];
-    alignLines(expected, lines, rule, mode).forEach((found, i) => {
-      const [whole, answer] =
-        found === undefined ? [false, false] : rule.judge(found, expected.rows[i]!);
-      marks.push(whole);
-      if (answer) answers++;
-      if (found !== undefined && rule.consistent?.(found)) consistent++;
-    });
-    if (rule.consistent && expected.rows.length > 0) {
-      selfConsistency = consistent / expected.rows.length;
-    }
-  }
+  const marks = rows.flatMap((row) => row.marks);
+  const table = expected.task === "table";
+  const answers = table ? marks.filter(Boolean).length : rows.filter((row) => row.answer).length;
+  const measured = expected.task !== "table" && RULES[expected.task][mode].consistent !== undefined;
+  const selfConsistency =
+    measured && rows.length > 0 ? rows.filter((row) => row.consistent).length / rows.length : null;
 
   const correct = marks.filter(Boolean).length;
   const sums = new Array<number>(POSITION_BUCKETS).fill(0);
@@ -290,6 +319,6 @@ export function scoreOutput(
     exact: marks.length > 0 && correct === marks.length,
     positions: sums.map((sum, b) => (sizes[b]! > 0 ? sum / sizes[b]! : null)),
     selfConsistency,
-    empty: lines.length === 0,
+    empty: answerLines(rawOutput).length === 0,
   };
 }

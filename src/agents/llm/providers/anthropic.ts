@@ -64,6 +64,7 @@ export function anthropicAdapter(config: AdapterConfig): ProviderAdapter {
     // An explicit timeout also keeps the SDK from refusing large non-streaming max_tokens.
     timeout: config.timeoutMs,
     maxRetries: 0,
+    ...(config.headers ? { defaultHeaders: config.headers } : {}),
   });
 
   return {

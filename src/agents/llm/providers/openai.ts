@@ -49,6 +49,7 @@ export function openAiAdapter(config: AdapterConfig): ProviderAdapter {
     baseURL: config.baseUrl,
     timeout: config.timeoutMs,
     maxRetries: 0,
+    ...(config.headers ? { defaultHeaders: config.headers } : {}),
   });
   // The official API wants max_completion_tokens (reasoning models reject max_tokens);
   // OpenAI-compatible servers (vLLM, Ollama, llama.cpp) reliably understand max_tokens.

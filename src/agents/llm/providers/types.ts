@@ -64,6 +64,9 @@ export interface ProviderAdapter {
 /** Connection settings of an adapter. */
 export interface AdapterConfig {
   apiKey: string;
+  /** Without credentials: those of a `user:pass@` URL arrive as an Authorization header. */
   baseUrl: string;
   timeoutMs: number;
+  /** Sent with every request (HTTP basic auth from a base URL's credentials). */
+  headers?: Record<string, string>;
 }
