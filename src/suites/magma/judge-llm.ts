@@ -108,6 +108,8 @@ async function makeClient(spec: JudgeSpec): Promise<ModelClient> {
     baseUrl,
     maxRetries: 4,
     retryBaseMs: 500,
+    // One verdict with its retries: the llm agent's default decision cap.
+    decisionTimeoutMs: 300_000,
   };
   if (spec.price) client.price = spec.price;
   return client;

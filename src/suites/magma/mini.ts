@@ -45,7 +45,9 @@ export function selectMini(specs: TaskSpec<MagmaPayload>[], rng: Rng): Set<strin
       const rank = new Map<string, number>();
       for (const t of ["ID", "CG", "HO"]) {
         const of = cell.filter((s) => s.payload.track === t);
-        of.forEach((s, i) => rank.set(s.id, (i + 0.5) / of.length));
+        of.forEach((s, i) => {
+          rank.set(s.id, (i + 0.5) / of.length);
+        });
       }
       const spread = [...cell].sort((x, y) => (rank.get(x.id) ?? 0) - (rank.get(y.id) ?? 0));
       for (const s of spread.slice(0, quota[b]?.[k] ?? 0)) out.add(s.id);
