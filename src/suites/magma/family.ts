@@ -1,9 +1,10 @@
 /**
  * What a MAGMA scenario family is: data (robots, places, items, the skill interface grounded
  * in a world-engine catalog, permanent rules, durations, vocabulary for semantic realizations)
- * plus small scenario programs: `unit` (a request's goal as world atoms and log goals), `step`
- * (the expert's next skill for a free robot on a unit, from the symbolic state) and `generate`
- * (state-valid requests sampled from the current symbolic state, through a MissionBuilder).
+ * plus small scenario programs: `step` (the expert's next skill for a free robot on a unit,
+ * from the symbolic state) and `generate` (state-valid requests sampled from the current
+ * symbolic state, through a MissionBuilder, each request's goal as units of world atoms and
+ * log goals).
  */
 import type { Json } from "../../core/index.ts";
 import type { Catalog, SceneGraph } from "../../world/index.ts";
@@ -110,8 +111,6 @@ export interface Family {
   here?(s: SymState, robot: string): string | undefined;
   /** The container a robot carries things in (`$tray`). */
   tray?(robot: string): string | undefined;
-  /** A unit's goal from its kind and canonical parameters. */
-  unit(kind: string, args: Record<string, string>): Unit;
   /** Expected successful skills of a unit from a state (horizon targeting). */
   cost(unit: Unit, s: SymState): number;
   /** The expert's next call for a free robot on the open units, or null. */

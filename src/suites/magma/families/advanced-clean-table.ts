@@ -350,8 +350,6 @@ export const advancedCleanTable: Family & PlanHooks = {
     object_classes: ["food", "dishware", "cleaning_objects"],
   }),
   initiallyKnown: () => ["sponge"],
-  unit: (kind, args) =>
-    kind === "wipe" ? WIPE : clearTo(args.item as string, args.dest as string),
   cost: (u, s) =>
     u.kind === "wipe"
       ? 3

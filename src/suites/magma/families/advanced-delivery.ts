@@ -173,7 +173,6 @@ export const advancedDelivery: Family & PlanHooks = {
   initiallyKnown: () => [],
   here: (s, robot) => table(s.parent(robot) as string),
   tray: (robot) => `${robot}_tray`,
-  unit: (kind, args) => moveUnit(kind, args.item as string, args.dest as string),
   cost: (u, s) => {
     const at = s.parent(u.args.item as string) ?? "";
     if (at === u.args.dest) return 0;

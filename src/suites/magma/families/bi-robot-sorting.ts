@@ -308,7 +308,6 @@ export const biRobotSorting: Family & PlanHooks = {
   },
   attributes: () => ({ areas: [...ZONES] }),
   initiallyKnown: () => [],
-  unit: (kind, args) => moveUnit(kind, args.item as string, args.dest as string),
   cost: (u, s) => {
     const at = s.parent(u.args.item as string);
     if (at === u.args.dest) return 0;

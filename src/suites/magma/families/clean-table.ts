@@ -343,17 +343,6 @@ export const cleanTable: Family & PlanHooks = {
     object_classes: ["food", "dishware", "cleaning_objects"],
   }),
   initiallyKnown: () => [],
-  unit: (kind, args) =>
-    kind === "wipe"
-      ? wipeUnit()
-      : kind === "set"
-        ? {
-            kind,
-            args,
-            atoms: [{ pred: "INSIDE", object: args.item as string, target: "table" }],
-            logs: [],
-          }
-        : clearUnit(args.item as string, args.dest as string, isDish(args.item as string)),
   cost: (u, s) => {
     if (u.kind === "wipe") return 3;
     const item = u.args.item as string;

@@ -342,7 +342,6 @@ export const colorSorting: Family & PlanHooks = {
     locations: ["table", ...s.index.ofType("container").filter((c) => c !== "table")],
   }),
   initiallyKnown: () => [],
-  unit: (kind, args) => moveUnit(kind, args.item as string, args.dest as string),
   cost: (u, s) => (s.parent(u.args.item as string) === u.args.dest ? 0 : 2),
   step: (ctx) =>
     ctx.robot === ARM

@@ -169,7 +169,6 @@ export const hallSorting: Family & PlanHooks = {
   initiallyKnown: () => [],
   here: (s, robot) => table(s.parent(robot) as string),
   tray: (robot) => `${robot}_tray`,
-  unit: (kind, args) => moveUnit(kind, args.item as string, args.dest as string),
   cost: (u, s) => (s.parent(u.args.item as string) === u.args.dest ? 0 : 3),
   step: (ctx) => mobileStep(ctx, ROUTING),
   generate(b) {

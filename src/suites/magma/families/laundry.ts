@@ -404,10 +404,6 @@ export const laundry: Family & PlanHooks = {
   }),
   initiallyKnown: () => [],
   listed: (s) => [...s.children("basket"), ...s.children("shelf"), ...s.children(MACHINE)],
-  unit: (kind, args) =>
-    kind === "shelve"
-      ? shelveUnit(args.item as string)
-      : washUnit(args.item as string, args.detergent as string),
   cost: (u) => (u.kind === "shelve" ? 2 : 4.5),
   step,
   generate(b) {

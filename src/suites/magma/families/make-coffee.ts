@@ -437,10 +437,6 @@ export const makeCoffee: Family & PlanHooks = {
   },
   attributes: () => ({ coffee_pod: [...FLAVORS], teams: [...TEAMS] }),
   initiallyKnown: () => [],
-  unit: (kind, args) =>
-    kind === "lookup"
-      ? lookupUnit(args.team as string)
-      : coffeeUnit(args.person as string, args.flavor as string),
   cost: (u) => (u.kind === "lookup" ? 1 : 4),
   step,
   generate(b) {

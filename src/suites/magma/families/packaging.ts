@@ -353,10 +353,6 @@ export const packaging: Family & PlanHooks = {
     object_classes: Object.keys(CATEGORIES),
   }),
   initiallyKnown: () => [],
-  unit: (kind, args) => {
-    const foods = (args.recipe as string).split(",");
-    return kind === "tray" ? trayUnit(foods, Number(args.nth)) : trayUnit(foods, 1);
-  },
   cost: (u) => 2 * (u.args.recipe as string).split(",").length + 1.6,
   step,
   generate(b) {

@@ -189,7 +189,6 @@ export const pressButtons: Family & PlanHooks = {
   },
   attributes: (s) => ({ buttons: s.index.ofCategory("button") }),
   initiallyKnown: () => [],
-  unit: (_kind, args) => pressUnit(args.button as string),
   cost: () => 1,
   step,
   generate(b) {

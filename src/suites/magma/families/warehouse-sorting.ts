@@ -426,15 +426,6 @@ export const warehouseSorting: Family & PlanHooks = {
   }),
   initiallyKnown: () => [],
   listed: (s) => s.children("intake"),
-  unit: (kind, args) =>
-    kind === "register"
-      ? {
-          kind,
-          args,
-          atoms: [{ pred: "ATTR", node: args.area as string, attr: "registered", value: true }],
-          logs: [],
-        }
-      : moveUnit(kind, args.item as string, args.dest as string),
   cost: (u, s) =>
     u.kind === "register" ? 1 : s.parent(u.args.item as string) === u.args.dest ? 0 : 2,
   step(ctx) {
