@@ -12,7 +12,8 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { detectAction, list, listingReport, p3, putAction, takeAction } from "./common.ts";
+import { detectAction, list, p3, putAction, takeAction } from "./common.ts";
+import { cleanSkill, KITCHEN_ACTIONS, scanSceneSkill, wipeSkill, wipeUnit } from "./kitchen.ts";
 
 const FOOD = ["banana", "apple"];
 const DISHES = ["plate", "glass", "cup"];
@@ -65,23 +66,7 @@ function canPut(s: SymState, robot: string, target: string): string | null {
 }
 
 const SKILLS: SkillDef[] = [
-  {
-    name: "scan_scene",
-    description: "Return the visible objects, their locations, and the dirty objects.",
-    params: {},
-    action: "scan",
-    args: [],
-    kind: "perception",
-    faults: ["missed_detection"],
-    report: (s, _r, _a, hidden) => {
-      const r = listingReport(s, PLACES, (i) => s.index.type(i) === "object", hidden, "is empty");
-      const dirty = (r.reveal ?? []).filter((i) => s.attr(i, "dirty"));
-      return {
-        ...r,
-        message: `${r.message} Dirty objects: ${dirty.length ? dirty.join(", ") : "none"}.`,
-      };
-    },
-  },
+  scanSceneSkill(PLACES),
   {
     name: "take",
     description: "Pick up an object with the selected robot.",
@@ -106,66 +91,12 @@ const SKILLS: SkillDef[] = [
     guard: (s, robot, a) => (s.held(robot) ? canPut(s, robot, a.target ?? "") : null),
     report: (_s, _r, a) => ({ message: `The object is now in ${a.target}.` }),
   },
-  {
-    name: "clean",
-    description: "Clean dirty dishware located in the sink; it comes out on the drying zone.",
-    params: { name: { type: "string", description: "Name of the dishware to clean." } },
-    action: "clean",
-    args: ["param:name", "@drying_zone"],
-    kind: "act",
-    faults: ["execution"],
-    item: "name",
-    needsDetection: true,
-    guard: (s, robot, a) => {
-      if (s.held(robot)) return "The gripper is not empty.";
-      if (!isDish(a.name ?? "")) return `${a.name} is not known dishware.`;
-      return s.parent(a.name ?? "") === "sink"
-        ? null
-        : `${a.name} must be in the sink before cleaning.`;
-    },
-    report: (_s, _r, a) => ({ message: `${a.name} is now clean and in drying_zone.` }),
-  },
-  {
-    name: "wipe",
-    description: "Wipe the empty table with the sponge.",
-    params: {},
-    action: "wipe",
-    args: ["@table"],
-    kind: "act",
-    faults: ["execution"],
-    guard: (s, robot) => {
-      if (s.held(robot) !== "sponge") return "The table robot must hold the sponge.";
-      return s.children("table").some((i) => isDish(i) || isFood(i))
-        ? "The table must be empty before wiping."
-        : null;
-    },
-    report: () => ({ message: "The table was wiped successfully." }),
-  },
+  cleanSkill("drying_zone", isDish),
+  wipeSkill((s) => onTable(s)),
 ];
 
 const CATALOG = new Catalog({
-  actions: [
-    detectAction("scan"),
-    takeAction("take"),
-    putAction("put"),
-    {
-      name: "clean",
-      description: "clean a dish",
-      parameters: ["dish", "zone"],
-      preconditions: [{ check: "attr", arg: 0, attr: "dirty", value: true }],
-      effects: [
-        { op: "set_attr", arg: 0, attr: "dirty", value: false },
-        { op: "transfer", object: 0, rel: "INSIDE", target: 1 },
-      ],
-    },
-    {
-      name: "wipe",
-      description: "wipe the table",
-      parameters: ["table"],
-      preconditions: [],
-      effects: [{ op: "set_attr", arg: 0, attr: "wiped", value: true }],
-    },
-  ],
+  actions: [detectAction("scan"), takeAction("take"), putAction("put"), ...KITCHEN_ACTIONS],
 });
 
 function clearUnit(s: SymState, item: string): Unit {
@@ -182,16 +113,6 @@ function clearTo(item: string, dest: string): Unit {
   if (isDish(item)) atoms.push({ pred: "ATTR", node: item, attr: "dirty", value: false });
   return { kind: "clear", args: { item, dest }, atoms, logs: [] };
 }
-
-const WIPE: Unit = {
-  kind: "wipe",
-  args: {},
-  atoms: [
-    { pred: "ATTR", node: "table", attr: "wiped", value: true },
-    { pred: "INSIDE", object: "sponge", target: "cleaning_shelf" },
-  ],
-  logs: [],
-};
 
 const onTable = (s: SymState) => s.children("table").filter((i) => isDish(i) || isFood(i));
 
@@ -219,7 +140,7 @@ function request(b: MissionBuilder): void {
     const units = onTable(b.s).map((i) => clearUnit(b.s, i));
     const wipe = rng.chance(0.5);
     b.act(
-      wipe ? [...units, WIPE] : units,
+      wipe ? [...units, wipeUnit()] : units,
       wipe
         ? p3(
             "The meal is over: clear the table and wipe it.",

@@ -12,11 +12,10 @@
  */
 import type { Family } from "../family.ts";
 import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
-import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
 import { count, list, type MobileRouting, mobileStep, moveUnit, p3 } from "./common.ts";
-import { MOBILE_CATALOG, mobileSkills, roomOf, table } from "./delivery.ts";
+import { arrive, MOBILE_CATALOG, mobileSkills, roomOf, table, warehouseScene } from "./delivery.ts";
 
 const TYPES = ["electronics", "drinks", "snacks", "hygiene", "textile"] as const;
 const SPOTS = TYPES.map((t) => `${t}_spot`);
@@ -62,12 +61,7 @@ function request(b: MissionBuilder): void {
   const backlog = s.children("dock_table");
   if ((roll < 0.3 || stocked(s).length < 3) && backlog.length > 0) {
     const arriving = backlog.slice(0, rng.range(2, 4));
-    const enter = arriving.map((i) => ({
-      op: "relocate" as const,
-      node: i,
-      rel: "INSIDE" as const,
-      target: "reception_table",
-    }));
+    const enter = arrive(arriving);
     // Part of an arrival may be ordered straight away: it is shelved on the way.
     const direct = rng.chance(0.3) ? arriving.slice(0, 1) : [];
     const units = arriving.map((i) =>
@@ -182,18 +176,7 @@ export const advancedDelivery: Family & PlanHooks = {
   },
   step: (ctx) => mobileStep(ctx, ROUTING),
   generate(b) {
-    const rng = b.rng;
-    const scene = new SceneBuilder();
-    for (const room of [...ROOMS, "dock"])
-      scene.room(room).place(table(room), { in: room, category: "table" });
-    let n = 0;
-    for (const t of TYPES)
-      for (let k = 0; k < rng.range(1, 2); k++)
-        scene.item(`${t}_${++n}`, { at: table(`${t}_spot`), category: t });
-    for (let k = 0; k < 18; k++) {
-      const t = rng.pick(TYPES);
-      scene.item(`${t}_${++n}`, { at: "dock_table", category: t });
-    }
+    const scene = warehouseScene(b.rng, ROOMS, TYPES, 18);
     const starts = ["reception", "priority_bay_0", "standard_bay_1"];
     [RECEPTION_ROBOT, ...PREP_ROBOTS].forEach((robot, k) => {
       scene.robot(robot, {

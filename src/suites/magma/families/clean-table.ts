@@ -11,7 +11,8 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { detectAction, list, listingReport, p3, putAction, takeAction } from "./common.ts";
+import { detectAction, list, p3, putAction, takeAction } from "./common.ts";
+import { cleanSkill, KITCHEN_ACTIONS, scanSceneSkill, wipeSkill, wipeUnit } from "./kitchen.ts";
 
 const FOOD = ["banana", "apple", "bread"];
 const DISHES = ["plate", "glass", "cup"];
@@ -31,23 +32,7 @@ const isFood = (item: string) => FOOD.some((d) => item.startsWith(`${d}_`));
 const classOf = (item: string) => item.replace(/_\d+$/, "");
 
 const SKILLS: SkillDef[] = [
-  {
-    name: "scan_scene",
-    description: "Return the visible objects, their locations, and the dirty objects.",
-    params: {},
-    action: "scan",
-    args: [],
-    kind: "perception",
-    faults: ["missed_detection"],
-    report: (s, _r, _a, hidden) => {
-      const r = listingReport(s, PLACES, (i) => s.index.type(i) === "object", hidden, "is empty");
-      const dirty = (r.reveal ?? []).filter((i) => s.attr(i, "dirty"));
-      return {
-        ...r,
-        message: `${r.message} Dirty objects: ${dirty.length ? dirty.join(", ") : "none"}.`,
-      };
-    },
-  },
+  scanSceneSkill(PLACES),
   {
     name: "take",
     description: "Pick up an object.",
@@ -70,66 +55,12 @@ const SKILLS: SkillDef[] = [
     faults: ["execution"],
     report: (_s, _r, a) => ({ message: `The object is now in ${a.target}.` }),
   },
-  {
-    name: "clean",
-    description: "Clean a dirty dish located in the sink; it is put on the drying rack.",
-    params: { name: { type: "string", description: "Name of the dish to clean." } },
-    action: "clean",
-    args: ["param:name", "@drying_rack"],
-    kind: "act",
-    faults: ["execution"],
-    item: "name",
-    needsDetection: true,
-    guard: (s, robot, a) => {
-      if (s.held(robot)) return "The gripper is not empty.";
-      if (!isDish(a.name ?? "")) return `${a.name} is not known dishware.`;
-      return s.parent(a.name ?? "") === "sink"
-        ? null
-        : `${a.name} must be in the sink before cleaning.`;
-    },
-    report: (_s, _r, a) => ({ message: `${a.name} is now clean and on the drying rack.` }),
-  },
-  {
-    name: "wipe",
-    description: "Wipe the empty table with the sponge.",
-    params: {},
-    action: "wipe",
-    args: ["@table"],
-    kind: "act",
-    faults: ["execution"],
-    guard: (s, robot) => {
-      if (s.held(robot) !== "sponge") return "The robot must hold the sponge.";
-      return s.children("table").some((i) => isDish(i) || isFood(i))
-        ? "The table must be empty before wiping."
-        : null;
-    },
-    report: () => ({ message: "The table was wiped successfully." }),
-  },
+  cleanSkill("drying_rack", isDish),
+  wipeSkill((s) => onTable(s)),
 ];
 
 const CATALOG = new Catalog({
-  actions: [
-    detectAction("scan"),
-    takeAction("take"),
-    putAction("put"),
-    {
-      name: "clean",
-      description: "clean a dish",
-      parameters: ["dish", "rack"],
-      preconditions: [{ check: "attr", arg: 0, attr: "dirty", value: true }],
-      effects: [
-        { op: "set_attr", arg: 0, attr: "dirty", value: false },
-        { op: "transfer", object: 0, rel: "INSIDE", target: 1 },
-      ],
-    },
-    {
-      name: "wipe",
-      description: "wipe the table",
-      parameters: ["table"],
-      preconditions: [],
-      effects: [{ op: "set_attr", arg: 0, attr: "wiped", value: true }],
-    },
-  ],
+  actions: [detectAction("scan"), takeAction("take"), putAction("put"), ...KITCHEN_ACTIONS],
 });
 
 /** Where an object goes when the table is cleared: R_p, or the user's rule for its class. */
@@ -144,18 +75,6 @@ function clearUnit(item: string, dest: string, dish: boolean): Unit {
   const atoms: Unit["atoms"] = [{ pred: "INSIDE", object: item, target: dest }];
   if (dish) atoms.push({ pred: "ATTR", node: item, attr: "dirty", value: false });
   return { kind: "clear", args: { item, dest }, atoms, logs: [] };
-}
-
-function wipeUnit(): Unit {
-  return {
-    kind: "wipe",
-    args: {},
-    atoms: [
-      { pred: "ATTR", node: "table", attr: "wiped", value: true },
-      { pred: "INSIDE", object: "sponge", target: "cleaning_shelf" },
-    ],
-    logs: [],
-  };
 }
 
 function onTable(s: SymState): string[] {

@@ -5,7 +5,8 @@
  * move_to(target), detect (the current table and the tray), pick(name) (onto the tray) and
  * drop(name) (onto the current table). Customers' bays are user rules.
  */
-import { Catalog } from "../../../world/index.ts";
+import type { Rng } from "../../../core/index.ts";
+import { Catalog, type Rewrite } from "../../../world/index.ts";
 import type { Family, SkillDef } from "../family.ts";
 import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
@@ -120,6 +121,36 @@ export const mobileSkills = (item: string, n: MobileNames = DELIVERY_NAMES): Ski
   },
 ];
 
+/**
+ * A warehouse scene: a table per room, one or two products of each type on its spot, and
+ * `arrivals` products waiting on the dock (out of every robot's reach) until a request's entry
+ * transition brings them to the reception.
+ */
+export function warehouseScene(
+  rng: Rng,
+  rooms: readonly string[],
+  types: readonly string[],
+  arrivals: number,
+): SceneBuilder {
+  const scene = new SceneBuilder();
+  for (const room of [...rooms, "dock"])
+    scene.room(room).place(table(room), { in: room, category: "table" });
+  let n = 0;
+  for (const t of types)
+    for (let k = 0; k < rng.range(1, 2); k++)
+      scene.item(`${t}_${++n}`, { at: table(`${t}_spot`), category: t });
+  for (let k = 0; k < arrivals; k++) {
+    const t = rng.pick(types);
+    scene.item(`${t}_${++n}`, { at: "dock_table", category: t });
+  }
+  return scene;
+}
+
+/** Products arriving at the reception (a request's entry transition). */
+export function arrive(items: readonly string[]): Rewrite[] {
+  return items.map((node) => ({ op: "relocate", node, rel: "INSIDE", target: "reception_table" }));
+}
+
 export const MOBILE_CATALOG = new Catalog({
   actions: [
     moveAction("move"),
@@ -194,12 +225,7 @@ function request(b: MissionBuilder): void {
   const backlog = s.children("dock_table");
   if ((roll < 0.32 || stocked(s).length < 2) && backlog.length > 0) {
     const arriving = backlog.slice(0, rng.range(2, 3));
-    const enter = arriving.map((i) => ({
-      op: "relocate" as const,
-      node: i,
-      rel: "INSIDE" as const,
-      target: "reception_table",
-    }));
+    const enter = arrive(arriving);
     b.act(
       arriving.map((i) => moveUnit("restock", i, table(`${typeOf(i)}_spot`))),
       p3(
@@ -298,18 +324,7 @@ export const delivery: Family & PlanHooks = {
   cost: (u, s) => (s.parent(u.args.item as string) === u.args.dest ? 0 : 3),
   step: (ctx) => mobileStep(ctx, ROUTING),
   generate(b) {
-    const rng = b.rng;
-    const scene = new SceneBuilder();
-    for (const room of [...ROOMS, "dock"])
-      scene.room(room).place(table(room), { in: room, category: "table" });
-    let n = 0;
-    for (const t of TYPES)
-      for (let k = 0; k < rng.range(1, 2); k++)
-        scene.item(`${t}_${++n}`, { at: table(`${t}_spot`), category: t });
-    for (let k = 0; k < 16; k++) {
-      const t = rng.pick(TYPES);
-      scene.item(`${t}_${++n}`, { at: "dock_table", category: t });
-    }
+    const scene = warehouseScene(b.rng, ROOMS, TYPES, 16);
     scene.robot(ROBOT, { room: "reception", hands: 0, skills: ["move", "detect", "pick", "drop"] });
     scene.tray(TRAY, { robot: ROBOT, capacity: 3 });
     b.scene(scene.build());
