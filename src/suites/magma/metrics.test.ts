@@ -5,7 +5,7 @@
  * 4b's audit rates, and mission-update retention by lag.
  */
 import { describe, expect, it } from "vitest";
-import type { EpisodeRecord, ReportTable } from "../../core/index.ts";
+import { type EpisodeRecord, emptyUsage, type ReportTable } from "../../core/index.ts";
 import { aggregateRecords } from "./aggregate.ts";
 import { auditRates, balancedMultiSingle, goalCompletion, pairedPanel } from "./metrics.ts";
 
@@ -45,17 +45,7 @@ function rec(o: {
     invalidActions: 0,
     formatErrors: 0,
     wallMs: 0,
-    usage: {
-      calls: 0,
-      inputTokens: 0,
-      cachedInputTokens: 0,
-      outputTokens: 0,
-      reasoningTokens: 0,
-      costUsd: 0,
-      latencyMs: 0,
-      cachedCalls: 0,
-      retries: 0,
-    },
+    usage: emptyUsage(),
     metrics: { gc: o.gc ?? (o.ok ? 1 : 0), ...(o.metrics ?? {}) },
   };
   if (o.label) r.category = o.label;

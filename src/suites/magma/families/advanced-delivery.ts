@@ -15,7 +15,15 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
 import { count, list, type MobileRouting, mobileStep, moveUnit, p3 } from "./common.ts";
-import { arrive, MOBILE_CATALOG, mobileSkills, roomOf, table, warehouseScene } from "./delivery.ts";
+import {
+  arrive,
+  cancelOrder,
+  MOBILE_CATALOG,
+  mobileSkills,
+  roomOf,
+  table,
+  warehouseScene,
+} from "./delivery.ts";
 
 const TYPES = ["electronics", "drinks", "snacks", "hygiene", "textile"] as const;
 const SPOTS = TYPES.map((t) => `${t}_spot`);
@@ -103,16 +111,7 @@ function request(b: MissionBuilder): void {
   }
   const delivered = BAYS.flatMap((bay) => s.children(table(bay)));
   if (roll < 0.52 && delivered.length > 0) {
-    const items = rng.shuffle(delivered).slice(0, 2);
-    b.act(
-      items.map((i) => moveUnit("restock", i, table(spotOf(i)))),
-      p3(
-        `The order was cancelled: bring ${list(items)} back to their spots.`,
-        `Return ${list(items)} to their spots.`,
-        `${list(items)} go back to storage.`,
-      ),
-      { request: "direct", report: rng.chance(0.3) },
-    );
+    cancelOrder(b, delivered);
     return;
   }
   const items = rng.shuffle(stocked(s)).slice(0, rng.range(2, 4));

@@ -151,6 +151,20 @@ export function arrive(items: readonly string[]): Rewrite[] {
   return items.map((node) => ({ op: "relocate", node, rel: "INSIDE", target: "reception_table" }));
 }
 
+/** A cancelled order: two delivered products go back to their spots. */
+export function cancelOrder(b: MissionBuilder, delivered: readonly string[]): void {
+  const items = b.rng.shuffle(delivered).slice(0, 2);
+  b.act(
+    items.map((i) => moveUnit("restock", i, table(`${typeOf(i)}_spot`))),
+    p3(
+      `The order was cancelled: bring ${list(items)} back to their spots.`,
+      `Return ${list(items)} to their spots.`,
+      `${list(items)} go back to storage.`,
+    ),
+    { request: "direct", report: b.rng.chance(0.3) },
+  );
+}
+
 export const MOBILE_CATALOG = new Catalog({
   actions: [
     moveAction("move"),
@@ -265,16 +279,7 @@ function request(b: MissionBuilder): void {
   }
   const delivered = BAYS.flatMap((bay) => products(s, bay));
   if (roll < 0.55 && delivered.length > 0) {
-    const items = rng.shuffle(delivered).slice(0, 2);
-    b.act(
-      items.map((i) => moveUnit("restock", i, table(`${typeOf(i)}_spot`))),
-      p3(
-        `The order was cancelled: bring ${list(items)} back to their spots.`,
-        `Return ${list(items)} to their spots.`,
-        `${list(items)} go back to storage.`,
-      ),
-      { request: "direct", report: rng.chance(0.3) },
-    );
+    cancelOrder(b, delivered);
     return;
   }
   const items = rng.shuffle(stocked(s)).slice(0, rng.range(1, 3));
