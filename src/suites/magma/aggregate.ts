@@ -3,11 +3,12 @@
  * intervals overall, per horizon bucket (Figure 2, Table 3), per condition and per track;
  * the paired clean/variant panels with CR (Figure 3); terminal outcome labels (Figure 4);
  * single- vs multi-robot SR with the horizon-balanced difference (Table 4a); the trace audit
- * (Table 4b); mission-update retention by lag; per family. The report model has no figure
- * type yet, so the figures' data are tables.
+ * (Table 4b); mission-update retention by lag; per family. Figures 2-4 are drawn from their
+ * tables (figures.ts).
  */
 import type { Cell, EpisodeRecord, Headline, ReportModel, ReportTable } from "../../core/index.ts";
 import { bootstrapMean, wilson } from "../../metrics/index.ts";
+import { magmaFigures } from "./figures.ts";
 import { auditRates, balancedMultiSingle, pairedPanel, solved } from "./metrics.ts";
 import { LABELS, type Label } from "./outcome.ts";
 import { BUCKETS, CONDITIONS } from "./types.ts";
@@ -58,14 +59,17 @@ function grouped(
 export function aggregateRecords(all: EpisodeRecord[]): ReportModel {
   const records = scored(all);
   const [n, sr, srLow, srHigh, gc, gcLow, gcHigh] = srGc(records) as (number | null)[];
+  const buckets = grouped(
+    "Figure 2 / Table 3 — SR and GC by nominal horizon bucket",
+    "Aggregated over conditions and realizations; SR with Wilson 95% intervals, GC with percentile bootstrap intervals (10,000 episode-level resamples).",
+    "bucket",
+    BUCKETS.map((b) => b.id),
+    records,
+  );
+  const paired = figure3(records);
+  const labels = figure4(records);
   const tables: ReportTable[] = [
-    grouped(
-      "Figure 2 / Table 3 — SR and GC by nominal horizon bucket",
-      "Aggregated over conditions and realizations; SR with Wilson 95% intervals, GC with percentile bootstrap intervals (10,000 episode-level resamples).",
-      "bucket",
-      BUCKETS.map((b) => b.id),
-      records,
-    ),
+    buckets,
     grouped(
       "SR and GC by condition",
       "CE clean, MU mission update, SE stochastic execution, IN interruption, CO combined.",
@@ -80,8 +84,8 @@ export function aggregateRecords(all: EpisodeRecord[]): ReportModel {
       ["ID", "CG", "HO"],
       records,
     ),
-    figure3(records),
-    figure4(records),
+    paired,
+    labels,
     table4a(records),
     table4b(records),
     retention(records),
@@ -103,6 +107,7 @@ export function aggregateRecords(all: EpisodeRecord[]): ReportModel {
       { name: "scored episodes", value: n ?? 0, format: "int" },
     ],
     tables,
+    figures: magmaFigures({ buckets, paired, labels }),
     notes: [
       "SR: Eq. 7. GC: Eq. 8, every stage a subgoal (an interrupted request counts as X1 and X2 around Y). CR: Eq. 9 on clean/variant pairs (same spec and realization).",
       "Invalid (ERR) episodes are left out of every rate.",

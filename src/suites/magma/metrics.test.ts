@@ -90,6 +90,13 @@ describe("CR and the paired panels (Eq. 9, Figure 3)", () => {
     // SR of the variant over pairs: (retained + gained) / pairs = 2/5; CR = 1 / (1 + 2).
     expect(p.sr).toBeCloseTo(0.4, 12);
     expect(p.cr).toBeCloseTo(1 / 3, 12);
+    const fig3 = aggregateRecords(rs).figures?.find((f) => f.id === "fig3-paired-outcomes");
+    expect(fig3?.data.map((d) => [d.perturbation, d.outcome, d.share])).toEqual([
+      ["SE", "retained", 1 / 5],
+      ["SE", "lost", 2 / 5],
+      ["SE", "gained", 1 / 5],
+      ["SE", "unsolved", 1 / 5],
+    ]);
     expect(pairedPanel(rs, "IN").pairs).toBe(0);
     expect(Number.isNaN(pairedPanel(rs, "IN").cr)).toBe(true);
   });
@@ -230,5 +237,21 @@ describe("the report model", () => {
   it("mission-update retention by lag counts reached updates only", () => {
     const t = table(model.tables, "Mission-update retention");
     expect(t.rows).toEqual([[2, 2, 1, 0.5]]);
+  });
+
+  it("draws Figures 2-4 from the tables that hold their numbers", () => {
+    const figures = model.figures ?? [];
+    expect(figures.map((f) => f.id)).toEqual([
+      "fig2-sr-gc-by-horizon",
+      "fig3-paired-outcomes",
+      "fig4-terminal-outcomes",
+    ]);
+    const fig2 = figures[0]?.data ?? [];
+    const srShort = fig2.find((d) => d.metric === "SR" && d.bucket === "short");
+    expect(srShort?.value).toBeCloseTo(0.75, 12);
+    expect(srShort?.low as number).toBeCloseTo(0.3006, 3);
+    expect(fig2.find((d) => d.metric === "GC" && d.bucket === "long")?.value).toBeCloseTo(0.45, 12);
+    const fig4 = figures[2]?.data ?? [];
+    expect(fig4.find((d) => d.label === "Text-for-action mismatch")?.share).toBeCloseTo(0.4, 12);
   });
 });
