@@ -20,7 +20,7 @@ export {
   Effect,
   Precondition,
 } from "./catalog.ts";
-export { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
+export { atomHolds, atomNodeIds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
 export {
   type OracleRollout,
   oracleRollout,

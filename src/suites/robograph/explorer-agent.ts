@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import type { Agent, AgentSession, Decision, Observation, TraceStep } from "../../core/index.ts";
-import { type ActionName, Goal, type GoalAtom } from "../../world/index.ts";
+import { type ActionName, atomNodeIds, Goal, type GoalAtom } from "../../world/index.ts";
 import { HarnessView } from "./environment.ts";
 import { Belief, type SeenView } from "./explorer-belief.ts";
 import { userPayload } from "./renderer.ts";
@@ -79,21 +79,6 @@ interface Task {
 }
 
 const keyOf = (a: { name: string; args: readonly string[] }) => `${a.name}(${a.args.join(",")})`;
-
-/** The goal nodes an atom mentions. */
-function atomNodes(atom: GoalAtom): string[] {
-  switch (atom.pred) {
-    case "ON":
-    case "INSIDE":
-      return [atom.object, atom.target];
-    case "ASSEMBLED":
-      return [atom.part, atom.target];
-    case "COUNT":
-      return [atom.target];
-    default:
-      return [atom.node];
-  }
-}
 
 /**
  * One episode of the explorer. With `window` it keeps nothing between decisions: each step it
@@ -203,7 +188,7 @@ class ExplorerSession implements AgentSession {
     for (const id of b.visible) if (b.nodes.get(id)?.open === true) this.explored.add(id);
     const retry = input.last ? this.readFeedback(input.last) : null;
     if (retry) return retry;
-    this.goalNodes = new Set(this.atoms.flatMap(atomNodes));
+    this.goalNodes = new Set(this.atoms.flatMap(atomNodeIds));
     this.tasks = this.pendingTasks();
     if (this.atoms.every((a) => b.holds(a))) return { name: "stop", args: [], why: "goal holds" };
     for (let attempt = 0; attempt <= ROUND_LIMIT; attempt++) {

@@ -3,6 +3,7 @@
  * the ordered action distance of appendix A and scene-level counts for `longhaul stats`.
  */
 import {
+  atomNodeIds,
   type EventSchedule,
   type Goal,
   oracleRollout,
@@ -106,23 +107,6 @@ export function goalDisclosure(
     if (holds[k] && placed) revealing++;
   });
   return { hidden, revealing };
-}
-
-/** The node ids one goal atom names. */
-function atomNodeIds(atom: Goal["all"][number]): string[] {
-  switch (atom.pred) {
-    case "ON":
-    case "INSIDE":
-      return [atom.object, atom.target];
-    case "ASSEMBLED":
-      return [atom.part, atom.target];
-    case "COUNT":
-      return [atom.target];
-    case "AT":
-      return [atom.node, atom.room];
-    default:
-      return [atom.node];
-  }
 }
 
 /**
