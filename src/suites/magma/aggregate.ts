@@ -142,10 +142,21 @@ function figure3(records: readonly EpisodeRecord[]): ReportTable {
   };
 }
 
+/**
+ * A failed record's Figure 4 label: the environment's, or the session's ending when the session
+ * decided it (three unusable replies in a row are the paper's invalid format; a spent step or
+ * time budget its timeout).
+ */
+function labelOf(r: EpisodeRecord): string | undefined {
+  if (r.category === "FORMAT") return "invalid-format";
+  if (r.category === "TIME") return "no-progress";
+  return r.category;
+}
+
 function figure4(records: readonly EpisodeRecord[]): ReportTable {
   const failed = records.filter((r) => !solved(r));
   const rows: Cell[][] = (Object.keys(LABELS) as Label[]).map((label) => {
-    const k = failed.filter((r) => r.category === label).length;
+    const k = failed.filter((r) => labelOf(r) === label).length;
     return [LABELS[label], k, failed.length ? k / failed.length : null];
   });
   return {

@@ -181,6 +181,7 @@ describe("the report model", () => {
       label: "constraint-violation",
       metrics: { muLag: 2, muReached: 1, muRetained: 0 },
     }),
+    rec({ ok: false, bucket: "extreme", label: "FORMAT" }),
     rec({
       ok: false,
       condition: "CO",
@@ -212,8 +213,8 @@ describe("the report model", () => {
     expect(long[7] as number).toBeGreaterThanOrEqual(0.45);
     expect(long[6] as number).toBeGreaterThanOrEqual(0);
     expect(long[7] as number).toBeLessThanOrEqual(1);
-    // Overall headline: 4 of 9 solved.
-    expect(model.headlines[0]?.value).toBeCloseTo(4 / 9, 12);
+    // Overall headline: 4 of 10 solved.
+    expect(model.headlines[0]?.value).toBeCloseTo(4 / 10, 12);
   });
 
   it("SR by track (ID / CG / HO)", () => {
@@ -227,11 +228,13 @@ describe("the report model", () => {
   it("terminal labels among failures (Figure 4)", () => {
     const t = table(model.tables, "Figure 4");
     const row = (name: string) => t.rows.find((r) => r[0] === name) ?? [];
-    expect(row("Text-for-action mismatch").slice(1)).toEqual([2, 2 / 5]);
-    expect(row("No-progress/Timeout").slice(1)).toEqual([1, 1 / 5]);
-    expect(row("Constraint violation").slice(1)).toEqual([1, 1 / 5]);
-    expect(row("Answer rejected").slice(1)).toEqual([1, 1 / 5]);
-    expect(row("Invalid format").slice(1)).toEqual([0, 0]);
+    // Six failures; the session's FORMAT ending (three unusable replies) is an invalid format.
+    expect(row("Text-for-action mismatch").slice(1)).toEqual([2, 2 / 6]);
+    expect(row("No-progress/Timeout").slice(1)).toEqual([1, 1 / 6]);
+    expect(row("Constraint violation").slice(1)).toEqual([1, 1 / 6]);
+    expect(row("Answer rejected").slice(1)).toEqual([1, 1 / 6]);
+    expect(row("Invalid format").slice(1)).toEqual([1, 1 / 6]);
+    expect(row("Action-for-text mismatch").slice(1)).toEqual([0, 0]);
   });
 
   it("mission-update retention by lag counts reached updates only", () => {
@@ -252,6 +255,6 @@ describe("the report model", () => {
     expect(srShort?.low as number).toBeCloseTo(0.3006, 3);
     expect(fig2.find((d) => d.metric === "GC" && d.bucket === "long")?.value).toBeCloseTo(0.45, 12);
     const fig4 = figures[2]?.data ?? [];
-    expect(fig4.find((d) => d.label === "Text-for-action mismatch")?.share).toBeCloseTo(0.4, 12);
+    expect(fig4.find((d) => d.label === "Text-for-action mismatch")?.share).toBeCloseTo(2 / 6, 12);
   });
 });
