@@ -11,3 +11,10 @@ export {
   ProviderConfig,
   resolveModel,
 } from "./providers/index.ts";
+export {
+  backoffMs,
+  kindOfStatus,
+  type ProviderFailure,
+  retryAfterMs,
+  sleep,
+} from "./retry.ts";
