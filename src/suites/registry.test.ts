@@ -10,6 +10,7 @@ describe("suite registry", () => {
     expect(suiteEntries().map((e) => e.id)).toEqual([
       "robograph",
       "magma",
+      "continual",
       "transduction",
       "playground",
       "spy",
@@ -27,7 +28,7 @@ describe("suite registry", () => {
       expect.objectContaining({
         code: "USAGE",
         message: expect.stringMatching(
-          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, magma, transduction/,
+          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, magma, continual, transduction/,
         ),
       }),
     );

@@ -98,7 +98,13 @@ export async function createLlmAgent(
       if (maxTokens !== undefined) settings.maxTokens = maxTokens;
       if (o.reasoningEffort !== undefined) settings.reasoningEffort = o.reasoningEffort;
       if (o.seed !== undefined) settings.seed = o.seed;
-      return new LlmSession(card, context, { client, renderer: render, mode, settings });
+      return new LlmSession(card, context, {
+        client,
+        renderer: render,
+        mode,
+        settings,
+        memory: o.memory,
+      });
     },
   };
 }

@@ -1,9 +1,13 @@
 /** One episode of the llm agent: prompts from the renderer, replies parsed into decisions. */
 import {
+  type Action,
   type AgentContext,
   type AgentSession,
+  addUsage,
   type Decision,
+  type Json,
   LonghaulError,
+  type ModelCall,
   type Observation,
   type ParsedReply,
   type Renderer,
@@ -13,6 +17,12 @@ import {
 import { type CallContext, callModel, type ModelClient } from "./model-client.ts";
 import type { ModelReply, RequestSettings, Turn } from "./providers/index.ts";
 import { parseActionReply, stripReasoning } from "./reply-parse.ts";
+import {
+  EpisodeMemory,
+  type MemoryPolicy,
+  SKILL_WRITER_SYSTEM,
+  skillRequest,
+} from "./stream-memory.ts";
 import { ToolCatalog } from "./tool-catalog.ts";
 
 /**
@@ -27,6 +37,8 @@ export interface SessionSetup {
   renderer: Renderer;
   mode: ReplyMode;
   settings: RequestSettings;
+  /** How stream memory is carried (see stream-memory.ts); default: as the stream asks. */
+  memory?: MemoryPolicy;
 }
 
 const ACCEPTED = "Accepted; the next observation reports the outcome.";
@@ -34,7 +46,9 @@ const ACCEPTED = "Accepted; the next observation reports the outcome.";
 /** A session of the generic llm agent. */
 export class LlmSession implements AgentSession {
   private readonly catalog: ToolCatalog;
-  private readonly system: string;
+  /** The harness's system prompt; the stream memory's section is added to it. */
+  private readonly baseSystem: string;
+  private readonly memory: EpisodeMemory;
   private readonly call: CallContext;
   /** The conversation so far (chat context only). */
   private readonly turns: Turn[] = [];
@@ -57,8 +71,9 @@ export class LlmSession implements AgentSession {
     }
     this.catalog = new ToolCatalog(card);
     const system = renderer.system(card);
-    this.system =
+    this.baseSystem =
       mode === "json-fallback" ? `${system}\n\n${this.catalog.describeForJson()}` : system;
+    this.memory = new EpisodeMemory(context, setup.memory ?? "stream", card.title);
     this.call = {
       gate: context.gate,
       signal: context.signal,
@@ -67,8 +82,31 @@ export class LlmSession implements AgentSession {
     };
   }
 
+  /** The system prompt with the stream memory's section (trajectories or skill note). */
+  private get system(): string {
+    const section = this.memory.systemSection();
+    return section ? `${this.baseSystem}\n\n${section}` : this.baseSystem;
+  }
+
+  /** Distill the learning trajectories into a skill note (one model call, logged). */
+  private async writeSkillNote(): Promise<ModelCall> {
+    const { client, settings } = this.setup;
+    const request = client.adapter.buildRequest(
+      {
+        system: SKILL_WRITER_SYSTEM,
+        turns: [{ role: "user", toolResults: [], texts: [skillRequest(this.memory.pending())] }],
+        tools: [],
+      },
+      settings,
+    );
+    const { reply, call } = await callModel(client, request, this.call);
+    this.memory.setNote(stripReasoning(reply.text));
+    return call;
+  }
+
   async act(observation: Observation): Promise<Decision> {
     const { client, renderer, mode, settings } = this.setup;
+    const noteCall = this.memory.needsSkillNote() ? await this.writeSkillNote() : undefined;
     const rendered = renderer.user(observation, { card: this.card, history: this.history });
     const userTurn = this.userTurn(rendered);
     const chat = renderer.context === "chat";
@@ -88,7 +126,9 @@ export class LlmSession implements AgentSession {
     const parsed = this.parse(reply);
     this.feedback = parsed.ok ? undefined : parsed.error;
 
-    const decision: Decision = { raw: rawOf(reply), usage: call.usage, calls: [call] };
+    const decision: Decision = noteCall
+      ? { raw: rawOf(reply), usage: addUsage(noteCall.usage, call.usage), calls: [noteCall, call] }
+      : { raw: rawOf(reply), usage: call.usage, calls: [call] };
     if (parsed.ok) {
       decision.action = parsed.action;
       const note = parsed.note ?? (mode === "tools" ? stripReasoning(reply.text).trim() : "");
@@ -97,11 +137,23 @@ export class LlmSession implements AgentSession {
     } else {
       decision.formatError = parsed.error;
     }
+    this.memory.record(
+      rendered,
+      decision.action ? actionText(decision.action) : `(unusable) ${decision.raw ?? ""}`,
+    );
     const step: TraceStep = { step: observation.step, observation, raw: decision.raw };
     if (decision.action) step.action = decision.action;
     if (decision.formatError) step.formatError = decision.formatError;
     this.history.push(step);
     return decision;
+  }
+
+  async end(summary: { success: boolean; steps: number }): Promise<void> {
+    this.memory.end(summary);
+  }
+
+  snapshot(): Json {
+    return this.memory.snapshot() ?? null;
   }
 
   /**
@@ -150,6 +202,18 @@ export class LlmSession implements AgentSession {
       return renderer.parse(stripReasoning(reply.text), this.card);
     }
     return parseActionReply(reply.text, this.catalog);
+  }
+}
+
+/** A decision's action as a trajectory shows it: `select_option {"option":"B"}`. */
+function actionText(action: Action): string {
+  switch (action.kind) {
+    case "tool":
+      return action.calls.map((c) => `${c.tool} ${JSON.stringify(c.args)}`).join("; ");
+    case "say":
+      return `say: ${action.text}`;
+    default:
+      return action.kind;
   }
 }
 

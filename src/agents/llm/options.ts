@@ -50,6 +50,12 @@ export const LlmAgentOptionsSchema = z
       .union([z.string().min(1), PriceTable])
       .optional()
       .describe("price table file (YAML or JSON), or the table itself"),
+    memory: z
+      .enum(["stream", "off", "trajectories", "skill"])
+      .default("stream")
+      .describe(
+        "in ordered streams: carry experience as the stream asks (stream), as full trajectories, as a distilled skill note, or not at all (off)",
+      ),
     output: z
       .enum(["auto", "tools", "json"])
       .default("auto")
@@ -92,6 +98,8 @@ export function publicConfig(options: LlmAgentOptions): Record<string, unknown> 
     reasoningEffort: o.reasoningEffort,
     seed: o.seed,
     output: o.output,
+    // Only a non-default policy is recorded, so earlier runs keep their identity.
+    memory: o.memory === "stream" ? undefined : o.memory,
   };
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
   return config;
