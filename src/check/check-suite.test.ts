@@ -59,7 +59,9 @@ describe("checkSuite", () => {
       expect(covered.observations, suite.id).toMatch(/2 tasks, [1-9]\d* observations/);
       expect(covered["invalid-actions"], suite.id).toMatch(/^[1-9]\d* probes/);
     }
-  }, 180_000);
+    // The determinism check compiles each suite twice; MAGMA's compile plays every candidate
+    // mission with its expert (about 6 s CPU each time).
+  }, 300_000);
 
   it("finds a compiler that is not a pure function of its options", async () => {
     const base = gridSuite(1);

@@ -9,6 +9,7 @@ describe("suite registry", () => {
     registerSuite({ id: "spy", title: "spy", load });
     expect(suiteEntries().map((e) => e.id)).toEqual([
       "robograph",
+      "magma",
       "continual",
       "transduction",
       "playground",
@@ -27,7 +28,7 @@ describe("suite registry", () => {
       expect.objectContaining({
         code: "USAGE",
         message: expect.stringMatching(
-          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, continual, transduction/,
+          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, magma, continual, transduction/,
         ),
       }),
     );

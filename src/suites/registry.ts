@@ -34,6 +34,12 @@ const entries: SuiteEntry[] = [
     sources: [CODE_ROOT],
   },
   {
+    id: "magma",
+    title: "MAGMA-Bench: asynchronous multi-robot missions",
+    load: async () => (await import("./magma/index.ts")).magmaSuite as Suite,
+    sources: [CODE_ROOT],
+  },
+  {
     id: "continual",
     title: "EmbodiedCLBench: continual learning from basic to composed household tasks",
     load: async () => (await import("./continual/index.ts")).continualSuite as Suite,

@@ -99,6 +99,8 @@ function holds(state: WorldState, pre: Precondition, args: readonly number[], r:
       return state.freeHands(r) >= pre.n;
     case "unloaded":
       return state.load(argAt(args, pre.arg)) === 0;
+    case "loaded":
+      return state.load(argAt(args, pre.arg)) > 0;
     case "not_full":
       return !state.isFull(argAt(args, pre.arg));
     case "acyclic":
@@ -177,6 +179,8 @@ function failureOf(
         type: "carrier_loaded",
         message: `${nameAt(names, pre.arg)} is carrying other objects`,
       };
+    case "loaded":
+      return { type: "not_available", message: `${nameAt(names, pre.arg)} is empty` };
     case "not_full":
       return { type: "target_full", message: `${nameAt(names, pre.arg)} is full` };
     case "acyclic":
@@ -255,6 +259,41 @@ export function checkEffects(
             type: "placement_cycle",
             message: `${nameAt(names, x)} cannot be placed on or in ${nameAt(names, t)}`,
           };
+        break;
+      }
+      case "transfer": {
+        const i = argAt(args, eff.object);
+        const t = argAt(args, eff.target);
+        if (isFixed(state, i) || isFixed(state, t))
+          return {
+            type: "missing_affordance",
+            message: `${nameAt(names, eff.object)} cannot be put on or in ${nameAt(names, eff.target)}`,
+          };
+        if (state.rel[i] === Loc.Held)
+          return {
+            type: "already_in_state",
+            message: `${nameAt(names, eff.object)} is already held`,
+          };
+        if (state.isAncestor(i, t))
+          return {
+            type: "placement_cycle",
+            message: `${nameAt(names, eff.object)} cannot be placed on or in ${nameAt(names, eff.target)}`,
+          };
+        break;
+      }
+      case "move_contents": {
+        const to = argAt(args, eff.to);
+        if (isFixed(state, to))
+          return {
+            type: "missing_affordance",
+            message: `nothing can be put on or in ${nameAt(names, eff.to)}`,
+          };
+        for (const child of state.children(argAt(args, eff.from)))
+          if (state.isAncestor(child, to))
+            return {
+              type: "placement_cycle",
+              message: `${state.ids[child]} cannot be placed on or in ${nameAt(names, eff.to)}`,
+            };
         break;
       }
       case "move_robot":
@@ -353,6 +392,22 @@ export function applyEffects(
         state.place(part, Loc.Attached, target);
         state.setAttr(part, "assembled", true);
         state.setAttr(target, "assembled", true);
+        break;
+      }
+      case "transfer": {
+        const i = args[eff.object] as number;
+        state.occludes = state.occludes.filter(([b, t]) => b !== i && t !== i);
+        state.place(i, eff.rel === "ON" ? Loc.On : Loc.Inside, args[eff.target] as number);
+        break;
+      }
+      case "set_attr_contents":
+        for (const child of state.children(args[eff.arg] as number))
+          state.setAttr(child, eff.attr, eff.value);
+        break;
+      case "move_contents": {
+        const to = args[eff.to] as number;
+        const rel = eff.rel === "ON" ? Loc.On : Loc.Inside;
+        for (const child of state.children(args[eff.from] as number)) state.place(child, rel, to);
         break;
       }
       case "move_robot":

@@ -30,6 +30,8 @@ export const Precondition = z.discriminatedUnion("check", [
   z.object({ check: z.literal("free_hands"), n: z.number().int().nonnegative() }).strict(),
   /** The argument carries nothing ON or INSIDE it ("loaded carriers reject"). */
   z.object({ check: z.literal("unloaded"), arg: Arg }).strict(),
+  /** The argument carries at least one node ON or INSIDE it (a machine with a load). */
+  z.object({ check: z.literal("loaded"), arg: Arg }).strict(),
   /** The argument is below its capacity. */
   z.object({ check: z.literal("not_full"), arg: Arg }).strict(),
   /** Placing `object` at `target` creates no self-placement and no support/containment cycle. */
@@ -61,6 +63,17 @@ export const Effect = z.discriminatedUnion("op", [
   z.object({ op: z.literal("place"), object: Arg, rel: PlacementRel, target: Arg }).strict(),
   /** ATTACH part to target and mark both assembled. */
   z.object({ op: z.literal("attach"), part: Arg, target: Arg }).strict(),
+  /**
+   * Move a node no robot holds to the target without a hand (a conveyor, an arm's pick-and-place
+   * skill, loading onto a tray); its OCCLUDES edges end as with a grab.
+   */
+  z.object({ op: z.literal("transfer"), object: Arg, rel: PlacementRel, target: Arg }).strict(),
+  /** Set an attribute on every node directly ON or INSIDE the argument (a wash cycle). */
+  z
+    .object({ op: z.literal("set_attr_contents"), arg: Arg, attr: AttrName, value: z.boolean() })
+    .strict(),
+  /** Move every node directly ON or INSIDE `from` to `to` (a tray handed over, a bin emptied). */
+  z.object({ op: z.literal("move_contents"), from: Arg, rel: PlacementRel, to: Arg }).strict(),
   /** Move the robot to a room (or to the room a node argument is in), with all it carries. */
   z.object({ op: z.literal("move_robot"), arg: Arg }).strict(),
   /** End the episode. */
@@ -152,7 +165,8 @@ export class Catalog {
     for (const e of this.entries) {
       for (const p of e.preconditions) if (p.check === "attr") out.add(p.attr);
       for (const f of e.effects)
-        if (f.op === "set_attr" || f.op === "set_attr_only") out.add(f.attr);
+        if (f.op === "set_attr" || f.op === "set_attr_contents" || f.op === "set_attr_only")
+          out.add(f.attr);
     }
     return [...out];
   }
@@ -175,7 +189,9 @@ function derive(schema: ActionSchema): CatalogEntry {
 function checkPositions(schema: ActionSchema, at: string): void {
   const arity = schema.parameters.length;
   const positions = (x: Record<string, unknown>) =>
-    ["arg", "object", "target", "part"].map((k) => x[k]).filter((v) => typeof v === "number");
+    ["arg", "object", "target", "part", "from", "to"]
+      .map((k) => x[k])
+      .filter((v) => typeof v === "number");
   const items = [...schema.preconditions, ...schema.effects] as Record<string, unknown>[];
   for (const item of items)
     for (const k of positions(item))

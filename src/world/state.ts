@@ -396,6 +396,15 @@ export class WorldState {
     return out.sort((x, y) => x - y);
   }
 
+  /** The nodes directly ON or INSIDE node `i`, in node order. */
+  children(i: number): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.parent.length; j++)
+      if (this.parent[j] === i && (this.rel[j] === Loc.On || this.rel[j] === Loc.Inside))
+        out.push(j);
+    return out;
+  }
+
   /** Number of items directly ON or INSIDE node `i`. */
   load(i: number): number {
     let n = 0;

@@ -19,6 +19,7 @@ import {
   type FailureType,
   type FiredEvent,
   Goal,
+  type Rewrite,
   type SceneGraph,
   type SceneInput,
   WorldAction,
@@ -332,6 +333,15 @@ export class World {
   /** When the next time trigger is due (simulated seconds), or null if none is pending. */
   nextEventTime(): number | null {
     return this.events.nextTime();
+  }
+
+  /**
+   * An external change applied now, outside any action or schedule (a simulator's entry
+   * transition: a delivery arrives, dishes get dirty): the rewrites apply atomically, or not at
+   * all (false) when one is invalid. Running skills are re-checked when they apply.
+   */
+  external(rewrites: readonly Rewrite[]): boolean {
+    return this.rewrite(rewrites, {});
   }
 
   /** Apply an event's rewrites atomically; false (nothing changed) when one is invalid. */
