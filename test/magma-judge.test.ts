@@ -4,6 +4,9 @@
  * a malformed verdict is asked again; the verdict replaces the deterministic rule; calls and
  * their cost are counted in the outcome.
  */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ACCESS, type TaskSpec } from "../src/core/index.ts";
 import {
@@ -20,6 +23,7 @@ import {
 import { Renamer } from "../src/suites/magma/realize.ts";
 import { type OpenAiReply, startOpenAiStub } from "./stubs/index.ts";
 import type { StubServer } from "./stubs/scripted-server.ts";
+import { longhaul } from "./support/run-cli.ts";
 
 let stub: StubServer<OpenAiReply>;
 let spec: TaskSpec<MagmaPayload>;
@@ -68,4 +72,45 @@ describe("the pinned LLM judge", () => {
     expect(body).toContain(stage.answer?.slice(0, 20) ?? "?");
     expect(body).toContain("gpt-oss-20b");
   });
+});
+
+describe("longhaul run --judge", () => {
+  it("refuses a suite without a judge before any run directory exists", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "longhaul-judge-")), "run");
+    const r = await longhaul("run", "robograph", "--judge", "openai:m", "--out", out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--judge does not apply: suite robograph has no LLM judge");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("pins the judge as magma's judge compile option, recorded in the run", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "longhaul-judge-")), "run");
+    const args = ["run", "magma", "--agent", "oracle", "--compile", "families=packaging"];
+    const clash = await longhaul(...args, "--judge", "openai:a", "--compile", "judge=openai:b");
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain("name different judges");
+    const agrees = await startOpenAiStub({ reply: { text: '{"verdict": true, "reason": "ok"}' } });
+    const r = await longhaul(
+      ...args,
+      "--compile",
+      `judgeBaseUrl=${agrees.baseUrl}`,
+      "--judge",
+      "openai:gpt-oss-20b",
+      "--task",
+      spec.id,
+      "--out",
+      out,
+      "--json",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const run = JSON.parse(readFileSync(join(out, "run.json"), "utf8")) as {
+      config: { compile?: Record<string, string> };
+    };
+    expect(run.config.compile?.judge).toBe("openai:gpt-oss-20b");
+    expect(JSON.parse(r.stdout)).toMatchObject({ ran: 1, score: 1 });
+    // The open answer went to the pinned judge, which agreed.
+    expect(agrees.requests.length).toBeGreaterThan(0);
+    expect(JSON.stringify(agrees.requests[0]?.body)).toContain("gpt-oss-20b");
+    await agrees.close();
+  }, 180_000);
 });

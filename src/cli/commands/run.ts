@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 // The errors file, not the core index: declaring the command must not load the wire schemas.
 import { LonghaulError } from "../../core/errors.ts";
+import type { Suite } from "../../core/suite.ts";
 import {
   agentOptions,
   agentOptionText,
@@ -38,6 +39,7 @@ interface RunFlags extends BudgetFlags {
   repair?: boolean;
   queue?: string;
   queueName: string;
+  judge?: string;
   report: boolean;
   json?: boolean;
   [agentFlag: string]: unknown;
@@ -69,6 +71,10 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option("--concurrency <n>", "episodes at once", positiveInt, 4)
     .option("--epochs <n>", "attempts per task", positiveInt, 1)
+    .option(
+      "--judge <provider:model>",
+      "a pinned LLM judge for open answers, on suites that have one (magma); same as --compile judge=",
+    )
     .option("--seed <s>", "root seed of the run", "0")
     .option("--limit <n>", "run only the first n planned tasks", positiveInt)
     .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)");
@@ -99,6 +105,7 @@ export function register(program: Command, ctx: CliContext): void {
     // Everything that applies to the whole run is checked before anything is written.
     if (flags.out !== undefined) checkRunDirectory(flags.out);
     const suite = await getSuite(suiteId, ctx.suiteOptions);
+    const compile = withJudge(parseFilters(flags.compile, "--compile"), flags.judge, suite);
     const text = agentOptionText(flags);
     const agentName =
       flags.agent ?? ("model" in text ? "llm" : "trace" in text ? "replay" : "random");
@@ -140,7 +147,6 @@ export function register(program: Command, ctx: CliContext): void {
       !stderr.isTTY && flags.progressEvery > 0
         ? progressLines((line) => stderr.write(line), flags.progressEvery * 1000)
         : undefined;
-    const compile = parseFilters(flags.compile, "--compile");
     // With --queue, workers play the episodes; --concurrency then bounds the jobs in flight.
     const queue = flags.queue
       ? await (await import("../../serve/queue/index.ts")).openCoordinator({
@@ -232,4 +238,18 @@ function exitCodeOfSignal(name: NodeJS.Signals): number {
 /** A command-line word quoted for a POSIX shell when it needs quoting. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** `--judge MODEL` as the suite's `judge` compile option; refused where the suite has no judge. */
+function withJudge(
+  compile: Record<string, string>,
+  judge: string | undefined,
+  suite: Suite<unknown>,
+): Record<string, string> {
+  if (judge === undefined) return compile;
+  if (!suite.compileOptions || !("judge" in suite.compileOptions))
+    throw new LonghaulError("USAGE", `--judge does not apply: suite ${suite.id} has no LLM judge`);
+  if (compile.judge !== undefined && compile.judge !== judge)
+    throw new LonghaulError("USAGE", "--judge and --compile judge= name different judges");
+  return { ...compile, judge };
 }

@@ -35,6 +35,13 @@ export const magmaSuite: Suite<MagmaPayload> = {
   title: "MAGMA-Bench: asynchronous multi-robot missions",
   dimensions: ["bucket", "condition", "track", "multi"],
   compile: (options = {}) => compileSuite(options as MagmaCompileOptions),
+  compileOptions: {
+    seed: "root seed of the missions, scenes and faults",
+    judge: "provider:model of a pinned LLM judge for open answers (also `run --judge`)",
+    judgeBaseUrl: "the judge's endpoint, e.g. a local OpenAI-compatible server",
+    judgePrices: "a price table file (YAML or JSON) with the judge's prices",
+    families: "comma-separated family ids to compile (all by default)",
+  },
   subsets: {
     mini: (s) => s.tags.mini === 1,
     clean: (s) => s.tags.condition === "CE",
