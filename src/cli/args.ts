@@ -107,6 +107,17 @@ const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidd
     description: "llm: reply format: auto, tools (native tool calls) or json",
   },
   {
+    flag: "--memory <strategy>",
+    key: "memory",
+    description:
+      "llm: state tracking: full (default), last-k:K, reflection, explicit, oracle-state (privileged)",
+  },
+  {
+    flag: "--memory-model <provider:name>",
+    key: "memoryModel",
+    description: "llm: the state manager's model for reflection and explicit (default: --model)",
+  },
+  {
     flag: "--trace <path>",
     key: "trace",
     description: "replay: trace file or run dir (implies --agent replay)",

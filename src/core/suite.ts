@@ -10,6 +10,7 @@ import type {
   EpisodeOutcome,
   EpisodeRecord,
   EpisodeScore,
+  GoalState,
   Json,
   Observation,
   StepResult,
@@ -128,6 +129,12 @@ export interface Suite<P = unknown> {
    * e.g. ids of nodes hidden right now. `longhaul check` searches for them.
    */
   hidden?(latent: Json, spec: TaskSpec<P>): string[];
+  /**
+   * The goals revealed so far in this latent snapshot, remaining and completed, for agents
+   * granted `goal-state` (the llm agent's `--memory oracle-state`, MAGMA-Bench 5.1). Revealed
+   * goals only: `longhaul check` fails a goal state that names anything suite.hidden() hides.
+   */
+  goalState?(latent: Json, spec: TaskSpec<P>): GoalState;
   /**
    * What the viewer shows beside the replay of one episode (docs/viewer.md): the scene graph
    * per step with what was visible, or the output compared with the required one record by

@@ -2,14 +2,25 @@
 import {
   type AgentContext,
   type AgentSession,
+  addUsage,
   type Decision,
+  emptyUsage,
+  type GoalState,
   LonghaulError,
+  type ModelCall,
   type Observation,
   type ParsedReply,
   type Renderer,
   type TaskCard,
   type TraceStep,
 } from "../../core/index.ts";
+import {
+  DISPATCHER_INSTRUCTIONS,
+  goalStateText,
+  type MemoryStrategy,
+  StateManager,
+  stateBlock,
+} from "./memory/index.ts";
 import { type CallContext, callModel, type ModelClient } from "./model-client.ts";
 import type { ModelReply, RequestSettings, Turn } from "./providers/index.ts";
 import { parseActionReply, stripReasoning } from "./reply-parse.ts";
@@ -27,6 +38,10 @@ export interface SessionSetup {
   renderer: Renderer;
   mode: ReplyMode;
   settings: RequestSettings;
+  /** The state-tracking strategy (`--memory`); default full history. */
+  memory?: MemoryStrategy;
+  /** The state manager's model and settings, for `reflection` and `explicit`. */
+  manager?: { client: ModelClient; settings: RequestSettings };
 }
 
 const ACCEPTED = "Accepted; the next observation reports the outcome.";
@@ -45,6 +60,13 @@ export class LlmSession implements AgentSession {
   private feedback: string | undefined;
   /** Messages already logged in earlier calls of this chat (see logged()). */
   private loggedMessages = 0;
+  private readonly memory: MemoryStrategy;
+  /** The second model of `reflection` and `explicit`. */
+  private readonly manager: StateManager | undefined;
+  /** The suite's goal state, for `oracle-state`. */
+  private readonly goalState: (() => GoalState | undefined) | undefined;
+  /** The last decision as the state manager is told it. */
+  private lastDecision: string | undefined;
 
   constructor(
     private readonly card: TaskCard,
@@ -56,30 +78,77 @@ export class LlmSession implements AgentSession {
       throw new LonghaulError("USAGE", "a renderer with text output must provide parse()");
     }
     this.catalog = new ToolCatalog(card);
-    const system = renderer.system(card);
+    this.memory = setup.memory ?? { kind: "full" };
+    const base = renderer.system(card);
+    const system = mode === "json-fallback" ? `${base}\n\n${this.catalog.describeForJson()}` : base;
+    const kind = this.memory.kind;
+    // The dispatcher's prompt is the single model's plus what describes the state it is given.
     this.system =
-      mode === "json-fallback" ? `${system}\n\n${this.catalog.describeForJson()}` : system;
+      kind === "reflection" || kind === "explicit" || kind === "oracle-state"
+        ? `${system}\n\n${DISPATCHER_INSTRUCTIONS[kind]}`
+        : system;
     this.call = {
       gate: context.gate,
       signal: context.signal,
       rng: context.rng.derive("llm-backoff"),
       epoch: context.epoch,
     };
+    if (kind === "reflection" || kind === "explicit") {
+      if (!setup.manager)
+        throw new LonghaulError("USAGE", `memory "${kind}" needs a state manager`);
+      this.manager = new StateManager(kind, {
+        ...setup.manager,
+        system: base,
+        call: { ...this.call, rng: context.rng.derive("llm-backoff:manager") },
+      });
+    }
+    if (kind === "oracle-state") {
+      if (!context.goalState) {
+        throw new LonghaulError(
+          "USAGE",
+          'memory "oracle-state" needs the goal-state access and a suite that states its goals (Suite.goalState)',
+        );
+      }
+      this.goalState = context.goalState;
+    }
   }
 
   async act(observation: Observation): Promise<Decision> {
     const { client, renderer, mode, settings } = this.setup;
-    const rendered = renderer.user(observation, { card: this.card, history: this.history });
-    const userTurn = this.userTurn(rendered);
-    const chat = renderer.context === "chat";
+    const calls: ModelCall[] = [];
+    // The task state the dispatcher sees instead of the history, when the strategy keeps one.
+    let state: string | undefined;
+    if (this.manager) {
+      const seen = renderer.user(observation, { card: this.card, history: [] });
+      calls.push(await this.manager.update(seen, this.lastDecision));
+      state = this.manager.state();
+    } else if (this.goalState) {
+      state = goalStateText(this.goalState());
+    }
+    const memory = this.memory;
+    const history =
+      state !== undefined
+        ? []
+        : memory.kind === "last-k"
+          ? this.history.slice(-memory.k)
+          : this.history;
+    const rendered = renderer.user(observation, { card: this.card, history });
+    const chat = renderer.context === "chat" && state === undefined;
+    const userTurn = this.userTurn(
+      state === undefined ? rendered : `${stateBlock(state)}\n\n${rendered}`,
+      chat,
+    );
+    const past = memory.kind === "last-k" ? lastTurns(this.turns, memory.k) : this.turns;
     const prompt = {
       system: this.system,
-      turns: chat ? [...this.turns, userTurn] : [userTurn],
+      turns: chat ? [...past, userTurn] : [userTurn],
       tools: mode === "tools" ? this.catalog.tools : [],
     };
     const request = client.adapter.buildRequest(prompt, settings);
     const { reply, call } = await callModel(client, request, this.call);
-    if (chat) call.request = this.logged(request);
+    // Only a full chat grows by appending; a window's request is logged whole (it is bounded).
+    if (chat && memory.kind === "full") call.request = this.logged(request);
+    calls.push(call);
 
     if (chat) {
       this.turns.push(userTurn, { role: "assistant", message: reply.assistant });
@@ -87,8 +156,12 @@ export class LlmSession implements AgentSession {
     }
     const parsed = this.parse(reply);
     this.feedback = parsed.ok ? undefined : parsed.error;
+    this.lastDecision = parsed.ok
+      ? JSON.stringify(parsed.action)
+      : `an unusable reply (${parsed.error})`;
 
-    const decision: Decision = { raw: rawOf(reply), usage: call.usage, calls: [call] };
+    const usage = calls.reduce((sum, c) => addUsage(sum, c.usage), emptyUsage());
+    const decision: Decision = { raw: rawOf(reply), usage, calls };
     if (parsed.ok) {
       decision.action = parsed.action;
       const note = parsed.note ?? (mode === "tools" ? stripReasoning(reply.text).trim() : "");
@@ -124,11 +197,11 @@ export class LlmSession implements AgentSession {
    * reply was unusable) and other feedback is a message of its own; in stateless context the
    * feedback is appended to the user message.
    */
-  private userTurn(rendered: string): Turn {
+  private userTurn(rendered: string, chat: boolean): Turn {
     const feedback = this.feedback
       ? `Your previous reply was unusable: ${this.feedback}. Reply again in the required format.`
       : undefined;
-    if (this.setup.renderer.context === "stateless") {
+    if (!chat) {
       return {
         role: "user",
         toolResults: [],
@@ -151,6 +224,20 @@ export class LlmSession implements AgentSession {
     }
     return parseActionReply(reply.text, this.catalog);
   }
+}
+
+/**
+ * The last `k` turns of a chat (`--memory last-k:K`, the paper's "last K interaction
+ * messages"), starting at a user turn whose tool results lose the calls cut before the window.
+ */
+export function lastTurns(turns: readonly Turn[], k: number): Turn[] {
+  let window = turns.slice(-k);
+  while (window[0]?.role === "assistant") window = window.slice(1);
+  const first = window[0];
+  if (first?.role === "user" && first.toolResults.length > 0) {
+    window = [{ ...first, toolResults: [] }, ...window.slice(1)];
+  }
+  return window;
 }
 
 /** The raw model output for the log: the text, or the text and tool calls as JSON. */

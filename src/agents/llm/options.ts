@@ -1,6 +1,7 @@
 /** The llm agent's options: validation, provider/model split and the loggable config. */
 import { z } from "zod";
 import { formatZodError, LonghaulError } from "../../core/index.ts";
+import { MemoryOption } from "./memory/index.ts";
 import { PriceTable } from "./prices.ts";
 
 /** Reasoning effort: OpenAI `reasoning_effort`, or an Anthropic extended-thinking budget. */
@@ -54,6 +55,14 @@ export const LlmAgentOptionsSchema = z
       .enum(["auto", "tools", "json"])
       .default("auto")
       .describe("tools renderers: native tool calls (auto, tools) or the JSON fallback (json)"),
+    memory: MemoryOption.default("full").describe(
+      "state tracking: full, last-k:K, reflection, explicit, oracle-state (privileged goal state)",
+    ),
+    memoryModel: z
+      .string()
+      .regex(/^[^:\s]+:\S.*$/, 'expected "provider:NAME", e.g. "openai:gpt-4o-mini"')
+      .optional()
+      .describe("the state manager's model for reflection and explicit (default: model)"),
   })
   .strict();
 
@@ -92,6 +101,9 @@ export function publicConfig(options: LlmAgentOptions): Record<string, unknown> 
     reasoningEffort: o.reasoningEffort,
     seed: o.seed,
     output: o.output,
+    // Left out for the default so runs from before --memory keep their ids.
+    memory: o.memory === "full" ? undefined : o.memory,
+    memoryModel: o.memoryModel,
   };
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
   return config;

@@ -23,6 +23,7 @@ import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
+import { robographGoalState } from "./goal-state.ts";
 import { hiddenNodeIds } from "./hidden.ts";
 import { inspectRoboGraph } from "./inspect.ts";
 import { episodeMetrics } from "./metrics.ts";
@@ -120,5 +121,6 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
   hidden: hiddenNodeIds,
+  goalState: robographGoalState,
   inspect: inspectRoboGraph,
 };
