@@ -54,8 +54,34 @@ describe("checkSuite", () => {
       const covered = Object.fromEntries(report.results.map((r) => [r.id, r.covered]));
       expect(covered.observations, suite.id).toMatch(/2 tasks, [1-9]\d* observations/);
       expect(covered["invalid-actions"], suite.id).toMatch(/^[1-9]\d* probes/);
+      // Every suite on main states its goals for --memory oracle-state, and they were checked.
+      expect(covered["goal-state"], suite.id).toMatch(/^[1-9]\d* goal states/);
     }
   }, 60_000);
+
+  it("finds a goal state that reveals what is hidden, or is malformed", async () => {
+    // The walls are hidden; a goal state naming a wall cell reveals an unrevealed value.
+    const wallsHidden = (latent: Json) =>
+      ((latent as { walls: number[][] }).walls ?? []).map((w) => `wall ${w.join(",")}`);
+    const leaky = gridWith(() => ({}), {
+      hidden: wallsHidden,
+      goalState: (latent) => ({ remaining: wallsHidden(latent).slice(0, 1), completed: [] }),
+    });
+    const found = problems(await checkSuite(leaky, { limit: 1 }), "goal-state");
+    expect(found[0]).toMatch(
+      /the goal state at the non-privileged card of grid\/s3\/0 shows "wall \d,\d", which suite\.hidden\(\) says is hidden now/,
+    );
+    const malformed = gridWith(() => ({}), {
+      goalState: () =>
+        ({ remaining: "all of them" }) as unknown as { remaining: []; completed: [] },
+    });
+    expect(problems(await checkSuite(malformed, { limit: 1 }), "goal-state")[0]).toMatch(
+      /goal state at the non-privileged card of grid\/s3\/0.*remaining.*fix goalState\(\)/,
+    );
+    // The fixture's own goal state names only the goal cell, which its card shows.
+    const honest = gridWith(() => ({}), { hidden: wallsHidden });
+    expect(failed(await checkSuite(honest, { limit: 1 }))).toEqual([]);
+  });
 
   it("finds a compiler that is not a pure function of its options", async () => {
     const base = gridSuite(1);

@@ -17,6 +17,7 @@ import {
 import {
   DISPATCHER_INSTRUCTIONS,
   goalStateText,
+  lastTurns,
   type MemoryStrategy,
   StateManager,
   stateBlock,
@@ -224,20 +225,6 @@ export class LlmSession implements AgentSession {
     }
     return parseActionReply(reply.text, this.catalog);
   }
-}
-
-/**
- * The last `k` turns of a chat (`--memory last-k:K`, the paper's "last K interaction
- * messages"), starting at a user turn whose tool results lose the calls cut before the window.
- */
-export function lastTurns(turns: readonly Turn[], k: number): Turn[] {
-  let window = turns.slice(-k);
-  while (window[0]?.role === "assistant") window = window.slice(1);
-  const first = window[0];
-  if (first?.role === "user" && first.toolResults.length > 0) {
-    window = [{ ...first, toolResults: [] }, ...window.slice(1)];
-  }
-  return window;
 }
 
 /** The raw model output for the log: the text, or the text and tool calls as JSON. */

@@ -10,6 +10,7 @@ export {
   stateBlock,
 } from "./state-manager.ts";
 export {
+  lastTurns,
   MEMORY_STRATEGIES,
   MemoryOption,
   type MemoryStrategy,

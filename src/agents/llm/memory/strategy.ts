@@ -3,6 +3,7 @@
  * action dispatcher is given in place of, or beside, the interaction history.
  */
 import { z } from "zod";
+import type { Turn } from "../providers/index.ts";
 
 /** A parsed `--memory` value. */
 export type MemoryStrategy =
@@ -41,4 +42,18 @@ export function replacesHistory(strategy: MemoryStrategy): boolean {
     strategy.kind === "explicit" ||
     strategy.kind === "oracle-state"
   );
+}
+
+/**
+ * The last `k` turns of a chat (`--memory last-k:K`, the paper's "last K interaction
+ * messages"), starting at a user turn whose tool results lose the calls cut before the window.
+ */
+export function lastTurns(turns: readonly Turn[], k: number): Turn[] {
+  let window = turns.slice(-k);
+  while (window[0]?.role === "assistant") window = window.slice(1);
+  const first = window[0];
+  if (first?.role === "user" && first.toolResults.length > 0) {
+    window = [{ ...first, toolResults: [] }, ...window.slice(1)];
+  }
+  return window;
 }
