@@ -101,6 +101,12 @@ export interface Renderer {
   user(observation: Observation, state: { card: TaskCard; history: TraceStep[] }): string;
   /** Parse a reply for "json" and "text" outputs. */
   parse?(text: string, card: TaskCard): ParsedReply;
+  /**
+   * For "json" and "text" outputs: the reply text a model should write to make the logged
+   * decision `step` after the steps `before` it (training targets, `longhaul export sft`).
+   * parse() of it gives back step.action.
+   */
+  reply?(step: TraceStep, before: readonly TraceStep[], card: TaskCard): string;
   /** The paper's decoding settings (e.g. greedy), used where the user sets none. */
   sampling?: { temperature?: number };
   /** Max output tokens for one decision, if the suite sets it (e.g. a document's allowance). */

@@ -101,6 +101,12 @@ export interface Suite<P = unknown> {
    * key (`--compile typo=1` is a usage error, not silently ignored); left out, keys pass as given.
    */
   compileOptions?: Record<string, string>;
+  /**
+   * The tag whose value groups tasks that are variants of one another (robograph: the scene,
+   * shared by its baseline and interventions), so a train/validation split of training rows
+   * (`longhaul export sft`) never separates them. Left out, each task is its own group.
+   */
+  splitKey?: string;
   /** Named subsets and splits: a predicate over compiled specs. */
   subsets: Record<string, (spec: TaskSpec<P>) => boolean>;
   /** Default per-episode budgets (the papers' limits). */

@@ -1,6 +1,7 @@
 /** Public surface of the generic llm agent and its provider registry. */
 export { defaultRenderer } from "./default-renderer.ts";
 export { createLlmAgent, llmAgent } from "./llm-agent.ts";
+export { ACCEPTED } from "./llm-session.ts";
 export { type LlmAgentOptions, LlmAgentOptionsSchema, publicConfig } from "./options.ts";
 export { loadPriceTable, ModelPrice, PriceTable } from "./prices.ts";
 export {
@@ -11,3 +12,4 @@ export {
   ProviderConfig,
   resolveModel,
 } from "./providers/index.ts";
+export { ToolCatalog } from "./tool-catalog.ts";

@@ -45,7 +45,8 @@ export interface SessionSetup {
   manager?: { client: ModelClient; settings: RequestSettings };
 }
 
-const ACCEPTED = "Accepted; the next observation reports the outcome.";
+/** The tool result each accepted call gets in chat context (the outcome comes as an observation). */
+export const ACCEPTED = "Accepted; the next observation reports the outcome.";
 
 /** A session of the generic llm agent. */
 export class LlmSession implements AgentSession {

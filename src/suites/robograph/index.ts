@@ -120,6 +120,8 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
+  // A scene's baseline and its interventions I1-I6 share one graph: one split group.
+  splitKey: "scene",
   hidden: hiddenNodeIds,
   goalState: robographGoalState,
   inspect: inspectRoboGraph,

@@ -73,13 +73,23 @@ function catalogRecords(navigation: boolean): Record<string, unknown> {
   );
 }
 
-function historyEntry(step: TraceStep) {
+/** The action name and node ids of a logged step, as the history and the reply name them. */
+function actionOf(step: TraceStep): {
+  name: string;
+  node_ids: string[];
+  args: Record<string, unknown>;
+} {
   const call = step.action?.kind === "tool" ? step.action.calls[0] : undefined;
   const name = step.action?.kind === "finish" ? "stop" : (call?.tool ?? "none");
   const args = (call?.args ?? {}) as Record<string, unknown>;
   const ids = Array.isArray(args.node_ids)
-    ? args.node_ids
-    : [args.object, args.target].filter((v) => typeof v === "string");
+    ? (args.node_ids as string[])
+    : [args.object, args.target].filter((v): v is string => typeof v === "string");
+  return { name, node_ids: ids, args };
+}
+
+function historyEntry(step: TraceStep) {
+  const { name, node_ids: ids } = actionOf(step);
   const info = step.result?.info ?? {};
   return {
     step: step.step,
@@ -158,6 +168,34 @@ export function parseReply(text: string): ParsedReply {
   };
 }
 
+/**
+ * The appendix B reply that makes a logged decision: its action, the decision's reason (its
+ * note) and its recovery block, or, when the decision declared none (the oracle), the label the
+ * scorer judges against: required when the previous executed action failed, naming it.
+ */
+export function replyFor(step: TraceStep, before: readonly TraceStep[]): string {
+  const { name, args } = actionOf(step);
+  const extra = step.extra ?? {};
+  const declared = RecoveryField.safeParse(extra.recovery);
+  let recovery: RecoveryField;
+  if (declared.success) recovery = declared.data;
+  else {
+    const previous = before.findLast((s) => s.action !== undefined && s.result !== undefined);
+    const failed = previous !== undefined && previous.result?.info.status !== "success";
+    const prior = previous && actionOf(previous);
+    recovery =
+      failed && prior
+        ? { required: true, failed_action: prior.name, failed_node_ids: prior.node_ids }
+        : { required: false, failed_action: null, failed_node_ids: [] };
+  }
+  const action: Record<string, unknown> = { name };
+  if (typeof args.object === "string") action.object = args.object;
+  if (typeof args.target === "string") action.target = args.target;
+  if (Array.isArray(args.node_ids)) action.node_ids = args.node_ids;
+  const reason = typeof extra.reason === "string" ? extra.reason : (step.note ?? "");
+  return JSON.stringify({ reason, recovery, action });
+}
+
 /** RoboGraph's harness for the generic llm agent. */
 export const robographRenderer: Renderer = {
   output: "json",
@@ -165,4 +203,5 @@ export const robographRenderer: Renderer = {
   system: (_card: TaskCard) => SYSTEM_PROMPT,
   user: (observation, state) => JSON.stringify(userPayload(observation, state.history), null, 2),
   parse: (text) => parseReply(text),
+  reply: (step, before) => replyFor(step, before),
 };

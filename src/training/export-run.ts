@@ -1,0 +1,139 @@
+/**
+ * `longhaul export sft`: the successful episodes of any run as next-decision training rows,
+ * prompted with the suite's harness (its renderer, or the llm agent's generic one).
+ */
+import { existsSync } from "node:fs";
+import { defaultRenderer } from "../agents/llm/index.ts";
+import {
+  type EpisodeRecord,
+  type EpisodeStatus,
+  LonghaulError,
+  type Suite,
+} from "../core/index.ts";
+import { loadRun, readTrace, tracePath } from "../log/index.ts";
+import { samplesOfTrace } from "./sample.ts";
+import { type RowFormat, SftWriter, type WriterSummary, writeManifest } from "./writer.ts";
+
+/** How `export sft` picks episodes and splits rows. */
+export interface ExportSftOptions {
+  runDir: string;
+  /** The run's suite (the CLI loads it from the registry by the run's suite id). */
+  suite: Suite;
+  /** The OpenAI training file; the others are named after it (see rowFilePath). */
+  out: string;
+  /** Episodes of this status (default success); "any" keeps every scored episode. */
+  status?: EpisodeStatus | "any";
+  /** Keep episodes whose metric is at least this value (a metric missing or null fails). */
+  minScore?: { metric: string; value: number };
+  /** What groups rows for the split: task, family, episode or a tag (default: the suite's splitKey, else task). */
+  splitKey?: string;
+  /** Share of groups held out for validation (default 0). */
+  valFraction?: number;
+  /** Seed of the split (default "0"). */
+  seed?: string;
+  formats?: readonly RowFormat[];
+}
+
+/** What was exported, as the manifest records it. */
+export interface ExportSftResult extends WriterSummary {
+  manifest: string;
+  episodes: { run: number; exported: number; skipped: Record<string, number> };
+}
+
+/** Read `key=value` of `--min-score`, e.g. `ssal=0.8`. */
+export function parseMinScore(text: string): { metric: string; value: number } {
+  const match = /^([^=\s]+)=(-?\d+(?:\.\d+)?)$/.exec(text);
+  if (!match)
+    throw new LonghaulError(
+      "USAGE",
+      `--min-score expects METRIC=VALUE (e.g. ssal=0.8), got "${text}"`,
+    );
+  return { metric: match[1] as string, value: Number(match[2]) };
+}
+
+/** Export the chosen episodes of a run; writes the rows and the manifest. */
+export function exportSft(options: ExportSftOptions): ExportSftResult {
+  const { suite, runDir } = options;
+  const { header, records } = loadRun(runDir);
+  if (header.suite.id !== suite.id) {
+    throw new LonghaulError("USAGE", `${runDir} is a ${header.suite.id} run, not ${suite.id}`);
+  }
+  const status = options.status ?? "success";
+  const valFraction = options.valFraction ?? 0;
+  if (!(valFraction >= 0 && valFraction < 1)) {
+    throw new LonghaulError("USAGE", `--val-fraction must be in [0, 1), got ${valFraction}`);
+  }
+  const splitKey = options.splitKey ?? suite.splitKey ?? "task";
+  const groupOf = grouper(splitKey, records);
+  const renderer = suite.renderer ?? defaultRenderer;
+  const skipped: Record<string, number> = {};
+  const skip = (why: string) => {
+    skipped[why] = (skipped[why] ?? 0) + 1;
+  };
+  // Episode id order, not finishing order: the same run always gives the same files.
+  const chosen = [...records].sort((a, b) =>
+    a.episodeId < b.episodeId ? -1 : a.episodeId > b.episodeId ? 1 : 0,
+  );
+  const formats = options.formats ?? ["openai", "authors"];
+  const seed = options.seed ?? "0";
+  const writer = new SftWriter({ out: options.out, formats, valFraction, seed });
+  let exported = 0;
+  for (const record of chosen) {
+    if (status !== "any" && record.status !== status) {
+      skip(`status ${record.status}`);
+      continue;
+    }
+    if (options.minScore) {
+      const value = record.metrics[options.minScore.metric];
+      if (typeof value !== "number" || value < options.minScore.value) {
+        skip(`${options.minScore.metric} below ${options.minScore.value}`);
+        continue;
+      }
+    }
+    if (!existsSync(tracePath(runDir, record.episodeId))) {
+      skip("no trace");
+      continue;
+    }
+    const trace = readTrace(runDir, record.episodeId);
+    for (const sample of samplesOfTrace(trace, renderer, groupOf(record))) writer.add(sample);
+    exported++;
+  }
+  const summary = writer.close();
+  const episodes = { run: records.length, exported, skipped };
+  const manifest = writeManifest(options.out, {
+    generator: "longhaul export sft",
+    run: {
+      dir: runDir,
+      runId: header.runId,
+      suite: header.suite,
+      agent: header.agent,
+      access: header.access,
+      versions: header.versions,
+    },
+    filters: { status, ...(options.minScore ? { minScore: options.minScore } : {}) },
+    split: { key: splitKey, valFraction, seed },
+    formats,
+    episodes,
+    rows: summary.rows,
+    groups: summary.groups,
+    families: summary.families,
+    files: summary.files,
+  });
+  return { ...summary, manifest, episodes };
+}
+
+/** The split group of a record under `key`: task, family, episode, or a tag every record has. */
+function grouper(key: string, records: readonly EpisodeRecord[]): (r: EpisodeRecord) => string {
+  if (key === "task") return (r) => `task=${r.taskId}`;
+  if (key === "family") return (r) => `family=${r.family}`;
+  if (key === "episode") return (r) => `episode=${r.episodeId}`;
+  const missing = records.find((r) => r.tags[key] === undefined);
+  if (missing) {
+    const tags = Object.keys(missing.tags);
+    throw new LonghaulError(
+      "USAGE",
+      `--split-key "${key}": episode ${missing.episodeId} has no such tag; use task, family, episode${tags.length ? ` or one of its tags: ${tags.join(", ")}` : ""}`,
+    );
+  }
+  return (r) => `${key}=${r.tags[key]}`;
+}

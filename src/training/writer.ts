@@ -1,0 +1,165 @@
+/**
+ * Streams training rows to JSONL files, one per format and split, with a sha256 and a row
+ * count per file and counts per family and split, then writes the manifest. Generator-agnostic:
+ * `longhaul export sft` feeds it a run's decisions; an expert-trace generator can feed it its own.
+ */
+import { createHash, type Hash } from "node:crypto";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { authorsRow } from "./authors-row.ts";
+import { openAiChatRow } from "./openai-chat.ts";
+import type { DecisionSample } from "./sample.ts";
+import { type Split, splitOf } from "./split.ts";
+
+/** The row formats: OpenAI chat fine-tuning rows and the MAGMA-Bench authors' rows. */
+export const ROW_FORMATS = ["openai", "authors"] as const;
+export type RowFormat = (typeof ROW_FORMATS)[number];
+
+/** Where rows go and how they are split. */
+export interface WriterOptions {
+  /** The OpenAI training file, e.g. out/sft.jsonl; the other files are named after it. */
+  out: string;
+  formats: readonly RowFormat[];
+  /** Share of split groups held out for validation (0: everything is training). */
+  valFraction: number;
+  /** Seed of the split hash. */
+  seed: string;
+}
+
+/** One written file as the manifest lists it. */
+export interface WrittenFile {
+  path: string;
+  format: RowFormat;
+  split: Split;
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** What a writer wrote. */
+export interface WriterSummary {
+  rows: Record<Split, number>;
+  /** Rows per family and split (one count per decision, whatever the number of formats). */
+  families: Record<string, Record<Split, number>>;
+  groups: Record<Split, number>;
+  files: WrittenFile[];
+}
+
+/** Bytes buffered per file before a write. */
+const FLUSH_BYTES = 1 << 20;
+
+class JsonlFile {
+  rows = 0;
+  bytes = 0;
+  private readonly fd: number;
+  private readonly hash: Hash = createHash("sha256");
+  private chunks: string[] = [];
+  private pending = 0;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "w");
+  }
+
+  write(row: unknown): void {
+    const line = `${JSON.stringify(row)}\n`;
+    this.chunks.push(line);
+    this.pending += line.length;
+    this.rows++;
+    if (this.pending >= FLUSH_BYTES) this.flush();
+  }
+
+  close(): string {
+    this.flush();
+    closeSync(this.fd);
+    return this.hash.digest("hex");
+  }
+
+  private flush(): void {
+    if (this.chunks.length === 0) return;
+    const buffer = Buffer.from(this.chunks.join(""), "utf8");
+    this.hash.update(buffer);
+    writeSync(this.fd, buffer);
+    this.bytes += buffer.length;
+    this.chunks = [];
+    this.pending = 0;
+  }
+}
+
+/** The file of a format and split: out.jsonl, out.val.jsonl, out.authors.jsonl, out.authors.val.jsonl. */
+export function rowFilePath(out: string, format: RowFormat, split: Split): string {
+  const base = out.endsWith(".jsonl") ? out.slice(0, -".jsonl".length) : out;
+  return `${base}${format === "authors" ? ".authors" : ""}${split === "validation" ? ".val" : ""}.jsonl`;
+}
+
+/** The manifest's path beside the rows: out.manifest.json. */
+export function manifestPath(out: string): string {
+  const base = out.endsWith(".jsonl") ? out.slice(0, -".jsonl".length) : out;
+  return `${base}.manifest.json`;
+}
+
+/** Streams rows of both formats; close() returns what was written. */
+export class SftWriter {
+  private readonly files = new Map<string, JsonlFile>();
+  private readonly summary: Omit<WriterSummary, "files"> = {
+    rows: { train: 0, validation: 0 },
+    families: {},
+    groups: { train: 0, validation: 0 },
+  };
+  private readonly seenGroups = new Set<string>();
+
+  constructor(private readonly options: WriterOptions) {
+    mkdirSync(dirname(options.out), { recursive: true });
+    const splits: Split[] = options.valFraction > 0 ? ["train", "validation"] : ["train"];
+    for (const format of options.formats) {
+      for (const split of splits) {
+        this.files.set(
+          `${format}/${split}`,
+          new JsonlFile(rowFilePath(options.out, format, split)),
+        );
+      }
+    }
+  }
+
+  /** Write one decision in every format, into its group's split. */
+  add(sample: DecisionSample): void {
+    const split = splitOf(sample.group, this.options.valFraction, this.options.seed);
+    for (const format of this.options.formats) {
+      const row = format === "openai" ? openAiChatRow(sample) : authorsRow(sample);
+      (this.files.get(`${format}/${split}`) as JsonlFile).write(row);
+    }
+    this.summary.rows[split]++;
+    const family = this.summary.families[sample.family] ?? { train: 0, validation: 0 };
+    family[split]++;
+    this.summary.families[sample.family] = family;
+    if (!this.seenGroups.has(sample.group)) {
+      this.seenGroups.add(sample.group);
+      this.summary.groups[split]++;
+    }
+  }
+
+  /** Close every file; the summary lists them with their row counts and sha256. */
+  close(): WriterSummary {
+    const files: WrittenFile[] = [];
+    for (const [key, file] of this.files) {
+      const [format, split] = key.split("/") as [RowFormat, Split];
+      const sha256 = file.close();
+      files.push({ path: file.path, format, split, rows: file.rows, bytes: file.bytes, sha256 });
+    }
+    return { ...this.summary, files };
+  }
+}
+
+/** Write `manifest` beside the rows, naming files relative to it. */
+export function writeManifest(
+  out: string,
+  manifest: Record<string, unknown> & { files: WrittenFile[] },
+): string {
+  const path = manifestPath(out);
+  const files = manifest.files.map((f) => ({ ...f, path: relativeTo(path, f.path) }));
+  writeFileSync(path, `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
+  return path;
+}
+
+function relativeTo(manifest: string, file: string): string {
+  return dirname(file) === dirname(manifest) ? basename(file) : join(dirname(file), basename(file));
+}
