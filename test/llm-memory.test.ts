@@ -3,11 +3,8 @@
  * OpenAI-wire stub: each strategy's prompts hold exactly what they should, both models' calls
  * are logged, counted and priced, and the run directory records the strategy.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmAgent, defaultRenderer, publicConfig } from "../src/agents/llm/index.ts";
+import { defaultRenderer } from "../src/agents/llm/index.ts";
 import {
   DISPATCHER_INSTRUCTIONS,
   MANAGER_INSTRUCTIONS,
@@ -16,9 +13,9 @@ import {
 import type { Observation, TaskCard, Trace } from "../src/core/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
 import { buildReport, renderMarkdown } from "../src/report/index.ts";
-import { runSuite } from "../src/run/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 import { type OpenAiReply, type RecordedRequest, startOpenAiStub } from "./stubs/index.ts";
+import { runLlm } from "./support/run-llm.ts";
 
 const suite = gridSuite(1);
 const spec = suite.compile()[0]!;
@@ -64,17 +61,7 @@ async function play(
   });
   closers.push(() => stub.close());
   const options = { model: MAIN, baseUrl: stub.baseUrl, retryBaseMs: 1, prices, ...memory };
-  const outDir = mkdtempSync(join(tmpdir(), "lh-memory-"));
-  await runSuite({
-    suite,
-    agent: await createLlmAgent(options),
-    agentConfig: publicConfig(options),
-    outDir,
-    seed: "s",
-    epochs: 1,
-    concurrency: 1,
-    taskIds: [spec.id],
-  });
+  const outDir = await runLlm(suite, options, [spec.id]);
   const run = loadRun(outDir);
   const trace = (await readTrace(outDir, run.records[0]!.episodeId)) as Trace;
   const bodies = stub.requests.map((r) => r.body as Body);
@@ -88,6 +75,7 @@ async function play(
   };
 }
 
+const roles = (body: Body) => body.messages.map((m) => m.role).join(" ");
 const system = (card: TaskCard) => defaultRenderer.system(card);
 const observed = (o: Observation) => JSON.stringify(o);
 
@@ -96,16 +84,7 @@ describe("--memory full (the default)", () => {
     const { dispatcher, trace, run } = await play({});
     expect(dispatcher).toHaveLength(3);
     const third = dispatcher[2]!;
-    expect(third.messages.map((m) => m.role)).toEqual([
-      "system",
-      "user",
-      "assistant",
-      "tool",
-      "user",
-      "assistant",
-      "tool",
-      "user",
-    ]);
+    expect(roles(third)).toBe("system user assistant tool user assistant tool user");
     expect(third.messages[0]!.content).toBe(system(trace.card));
     const users = third.messages.filter((m) => m.role === "user").map((m) => m.content);
     expect(users).toEqual(trace.steps.map((s) => observed(s.observation)));
@@ -119,13 +98,7 @@ describe("--memory last-k:K", () => {
     const { dispatcher, trace, run } = await play({ memory: "last-k:2" });
     const third = dispatcher[2]!;
     // The window is observation 2 and the reply to it; observation 1's tool result is cut.
-    expect(third.messages.map((m) => m.role)).toEqual([
-      "system",
-      "user",
-      "assistant",
-      "tool",
-      "user",
-    ]);
+    expect(roles(third)).toBe("system user assistant tool user");
     expect(third.messages[1]!.content).toBe(observed(trace.steps[1]!.observation));
     expect(third.messages[4]!.content).toBe(observed(trace.steps[2]!.observation));
     // A windowed request is logged whole, never as a continuation of the previous one.
@@ -258,20 +231,9 @@ describe("--memory oracle-state", () => {
     expect(markdown).toContain("memory oracle-state: privileged, the suite's revealed goals");
   });
 
-  it("is refused on a suite that states no goals, before anything is written", async () => {
+  it("is refused on a suite that states no goals", async () => {
     const { goalState: _none, ...plain } = suite;
     const options = { model: MAIN, baseUrl: "http://127.0.0.1:9/v1", memory: "oracle-state" };
-    const outDir = join(mkdtempSync(join(tmpdir(), "lh-memory-")), "run");
-    await expect(
-      runSuite({
-        suite: plain,
-        agent: await createLlmAgent(options),
-        agentConfig: publicConfig(options),
-        outDir,
-        seed: "s",
-        epochs: 1,
-        concurrency: 1,
-      }),
-    ).rejects.toThrow(/states no goal state/);
+    await expect(runLlm(plain, options, [spec.id])).rejects.toThrow(/states no goal state/);
   });
 });
