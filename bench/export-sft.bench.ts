@@ -30,7 +30,9 @@ if (!existsSync(join(runDir, "run.json")) || loadRun(runDir).records.length < EP
     limit: Math.ceil(EPISODES / 3),
     concurrency: 2,
   });
-  process.stdout.write(`made the run in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed below)\n`);
+  process.stdout.write(
+    `made the run in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed below)\n`,
+  );
 }
 
 const records = loadRun(runDir).records;
@@ -43,7 +45,7 @@ for (let i = 0; i < 3; i++) {
   const dir = mkdtempSync(join(tmpdir(), "lh-sft-bench-"));
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const result = exportSft({ runDir, suite, out: join(dir, "sft.jsonl"), valFraction: 0.05 });
+  const result = await exportSft({ runDir, suite, out: join(dir, "sft.jsonl"), valFraction: 0.05 });
   times.push((performance.now() - started) / 1000);
   const used = process.cpuUsage(cpu);
   cpuTimes.push((used.user + used.system) / 1e6);

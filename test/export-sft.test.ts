@@ -66,9 +66,9 @@ describe("export sft of a RoboGraph oracle run (json harness, stateless)", () =>
     );
   }, 120_000);
 
-  it("writes one row per decision with the harness prompt and a reply that parses back to the action", () => {
+  it("writes one row per decision with the harness prompt and a reply that parses back to the action", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "lh-sft-")), "rows.jsonl");
-    const result = exportSft({ runDir, suite, out });
+    const result = await exportSft({ runDir, suite, out });
     const traces = tracesOf(runDir);
     const decisions = traces.flatMap((t) =>
       t.steps.filter((s) => s.action).map((step) => ({ t, step })),
@@ -100,10 +100,10 @@ describe("export sft of a RoboGraph oracle run (json harness, stateless)", () =>
     );
   });
 
-  it("splits by scene, filters by score, and the manifest names every file with its sha256", () => {
+  it("splits by scene, filters by score, and the manifest names every file with its sha256", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lh-sft-"));
     const out = join(dir, "sft.jsonl");
-    const result = exportSft({ runDir, suite, out, valFraction: 0.5, seed: "3" });
+    const result = await exportSft({ runDir, suite, out, valFraction: 0.5, seed: "3" });
     const manifest = JSON.parse(readFileSync(manifestPath(out), "utf8"));
     expect(manifest.split).toEqual({ key: "scene", valFraction: 0.5, seed: "3" });
     expect(manifest.files).toHaveLength(4);
@@ -113,8 +113,18 @@ describe("export sft of a RoboGraph oracle run (json harness, stateless)", () =>
       expect(lines(path), file.path).toHaveLength(file.rows);
     }
     expect(result.groups.train + result.groups.validation).toBe(2);
-    // Same options, byte-identical files.
-    const again = exportSft({
+    // Same options, byte-identical files, also when worker threads render the rows.
+    const threaded = await exportSft({
+      runDir,
+      suite,
+      out: join(dir, "threaded.jsonl"),
+      valFraction: 0.5,
+      seed: "3",
+      workers: 2,
+    });
+    expect(threaded.files.map((f) => f.sha256)).toEqual(result.files.map((f) => f.sha256));
+    expect(threaded.files.map((f) => f.rows)).toEqual(result.files.map((f) => f.rows));
+    const again = await exportSft({
       runDir,
       suite,
       out: join(dir, "again.jsonl"),
@@ -125,7 +135,7 @@ describe("export sft of a RoboGraph oracle run (json harness, stateless)", () =>
     // --min-score ssal=1: only episodes that matched the oracle length exactly.
     const records = loadRun(runDir).records;
     const optimal = records.filter((r) => r.status === "success" && r.metrics.ssal === 1).length;
-    const filtered = exportSft({
+    const filtered = await exportSft({
       runDir,
       suite,
       out: join(dir, "best.jsonl"),
@@ -141,7 +151,7 @@ describe("export sft of a chat-context run (native tool calls)", () => {
     const suite = gridSuite(2) as unknown as Suite;
     const runDir = await runOf(suite, "greedy");
     const out = join(mkdtempSync(join(tmpdir(), "lh-sft-")), "grid.jsonl");
-    exportSft({ runDir, suite, out, formats: ["openai"] });
+    await exportSft({ runDir, suite, out, formats: ["openai"] });
     const rows = lines(out).map((r) => OpenAiChatRow.parse(r));
     const traces = tracesOf(runDir);
     expect(traces.length).toBeGreaterThan(0);

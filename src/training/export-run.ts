@@ -3,6 +3,8 @@
  * prompted with the suite's harness (its renderer, or the llm agent's generic one).
  */
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { defaultRenderer } from "../agents/llm/index.ts";
 import {
   type EpisodeRecord,
@@ -11,8 +13,16 @@ import {
   type Suite,
 } from "../core/index.ts";
 import { loadRun, readTrace, tracePath } from "../log/index.ts";
+import { suiteEntries } from "../suites/index.ts";
+import type { WorkerAnswer, WorkerJob, WorkerSetup } from "./export-worker.ts";
 import { samplesOfTrace } from "./sample.ts";
-import { type RowFormat, SftWriter, type WriterSummary, writeManifest } from "./writer.ts";
+import {
+  type RenderedSample,
+  type RowFormat,
+  SftWriter,
+  type WriterSummary,
+  writeManifest,
+} from "./writer.ts";
 
 /** How `export sft` picks episodes and splits rows. */
 export interface ExportSftOptions {
@@ -32,7 +42,15 @@ export interface ExportSftOptions {
   /** Seed of the split (default "0"). */
   seed?: string;
   formats?: readonly RowFormat[];
+  /**
+   * Worker threads rendering rows (the files are identical whatever the number). Default: one
+   * per core up to 2 for runs of 100+ chosen episodes of a registered suite, else none.
+   */
+  workers?: number;
 }
+
+/** Episodes per batch handed to a worker. */
+const BATCH = 8;
 
 /** What was exported, as the manifest records it. */
 export interface ExportSftResult extends WriterSummary {
@@ -52,7 +70,7 @@ export function parseMinScore(text: string): { metric: string; value: number } {
 }
 
 /** Export the chosen episodes of a run; writes the rows and the manifest. */
-export function exportSft(options: ExportSftOptions): ExportSftResult {
+export async function exportSft(options: ExportSftOptions): Promise<ExportSftResult> {
   const { suite, runDir } = options;
   const { header, records } = loadRun(runDir);
   if (header.suite.id !== suite.id) {
@@ -77,7 +95,7 @@ export function exportSft(options: ExportSftOptions): ExportSftResult {
   const formats = options.formats ?? ["openai", "authors"];
   const seed = options.seed ?? "0";
   const writer = new SftWriter({ out: options.out, formats, valFraction, seed });
-  let exported = 0;
+  const jobs: { episodeId: string; group: string }[] = [];
   for (const record of chosen) {
     if (status !== "any" && record.status !== status) {
       skip(`status ${record.status}`);
@@ -94,12 +112,33 @@ export function exportSft(options: ExportSftOptions): ExportSftResult {
       skip("no trace");
       continue;
     }
-    const trace = readTrace(runDir, record.episodeId);
-    for (const sample of samplesOfTrace(trace, renderer, groupOf(record))) writer.add(sample);
-    exported++;
+    jobs.push({ episodeId: record.episodeId, group: groupOf(record) });
+  }
+  const registered = suiteEntries().some((e) => e.id === suite.id);
+  const workers =
+    options.workers ?? (registered && jobs.length >= 100 ? Math.min(2, availableParallelism()) : 1);
+  if (workers > 1) {
+    if (!registered) {
+      throw new LonghaulError(
+        "USAGE",
+        `worker threads load the suite by id: ${suite.id} is not registered`,
+      );
+    }
+    await renderInWorkers(
+      jobs,
+      workers,
+      { runDir, suite: suite.id, formats, valFraction, seed },
+      (r) => writer.write(r),
+    );
+  } else {
+    for (const { episodeId, group } of jobs) {
+      for (const sample of samplesOfTrace(readTrace(runDir, episodeId), renderer, group)) {
+        writer.add(sample);
+      }
+    }
   }
   const summary = writer.close();
-  const episodes = { run: records.length, exported, skipped };
+  const episodes = { run: records.length, exported: jobs.length, skipped };
   const manifest = writeManifest(options.out, {
     generator: "longhaul export sft",
     run: {
@@ -136,4 +175,66 @@ function grouper(key: string, records: readonly EpisodeRecord[]): (r: EpisodeRec
     );
   }
   return (r) => `${key}=${r.tags[key]}`;
+}
+
+/** The worker module beside this one: .ts from sources (loaded through tsx), .js when built. */
+function startWorker(setup: WorkerSetup): Worker {
+  if (import.meta.url.endsWith(".ts")) {
+    const url = new URL("./export-worker.ts", import.meta.url).href;
+    const code = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(import.meta.url)}))`;
+    return new Worker(code, { eval: true, workerData: setup });
+  }
+  return new Worker(new URL("./export-worker.js", import.meta.url), { workerData: setup });
+}
+
+/**
+ * Render `jobs` in batches on `count` worker threads and hand each rendered decision to
+ * `write` in job order (answers that arrive early wait in a reorder buffer).
+ */
+async function renderInWorkers(
+  jobs: readonly { episodeId: string; group: string }[],
+  count: number,
+  setup: WorkerSetup,
+  write: (rendered: RenderedSample) => void,
+): Promise<void> {
+  const batches: WorkerJob[] = [];
+  for (let i = 0; i < jobs.length; i += BATCH) {
+    batches.push({ index: batches.length, episodes: jobs.slice(i, i + BATCH) });
+  }
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(setup));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const waiting = new Map<number, RenderedSample[]>();
+      let next = 0;
+      let sent = 0;
+      const give = (worker: Worker) => {
+        if (sent < batches.length) worker.postMessage(batches[sent++]);
+      };
+      for (const worker of pool) {
+        worker.on("message", (answer: WorkerAnswer) => {
+          waiting.set(answer.index, answer.rendered);
+          give(worker);
+          try {
+            for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
+              waiting.delete(next++);
+              for (const r of ready) write(r);
+            }
+          } catch (error) {
+            reject(error);
+            return;
+          }
+          if (next === batches.length) resolve();
+        });
+        worker.on("error", reject);
+        worker.on("exit", (code) => {
+          if (next < batches.length)
+            reject(new Error(`an export worker exited (code ${code}) before the end`));
+        });
+        give(worker);
+      }
+      if (batches.length === 0) resolve();
+    });
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
 }

@@ -60,8 +60,8 @@ class JsonlFile {
     this.fd = openSync(path, "w");
   }
 
-  write(row: unknown): void {
-    const line = `${JSON.stringify(row)}\n`;
+  /** Append one row's line (ending in a newline). */
+  write(line: string): void {
     this.chunks.push(line);
     this.pending += line.length;
     this.rows++;
@@ -83,6 +83,33 @@ class JsonlFile {
     this.chunks = [];
     this.pending = 0;
   }
+}
+
+/** A sample rendered to its JSONL lines and split: pure, so worker threads can make it. */
+export interface RenderedSample {
+  split: Split;
+  family: string;
+  group: string;
+  /** One line per format, each ending in a newline. */
+  lines: Partial<Record<RowFormat, string>>;
+}
+
+/** Render a sample in `formats` and pick its group's split. */
+export function renderSample(
+  sample: DecisionSample,
+  options: Pick<WriterOptions, "formats" | "valFraction" | "seed">,
+): RenderedSample {
+  const lines: RenderedSample["lines"] = {};
+  for (const format of options.formats) {
+    const row = format === "openai" ? openAiChatRow(sample) : authorsRow(sample);
+    lines[format] = `${JSON.stringify(row)}\n`;
+  }
+  return {
+    split: splitOf(sample.group, options.valFraction, options.seed),
+    family: sample.family,
+    group: sample.group,
+    lines,
+  };
 }
 
 /** The file of a format and split: out.jsonl, out.val.jsonl, out.authors.jsonl, out.authors.val.jsonl. */
@@ -122,17 +149,21 @@ export class SftWriter {
 
   /** Write one decision in every format, into its group's split. */
   add(sample: DecisionSample): void {
-    const split = splitOf(sample.group, this.options.valFraction, this.options.seed);
+    this.write(renderSample(sample, this.options));
+  }
+
+  /** Write a rendered decision (in the order decisions should appear). */
+  write(rendered: RenderedSample): void {
+    const { split, family, group, lines } = rendered;
     for (const format of this.options.formats) {
-      const row = format === "openai" ? openAiChatRow(sample) : authorsRow(sample);
-      (this.files.get(`${format}/${split}`) as JsonlFile).write(row);
+      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as string);
     }
     this.summary.rows[split]++;
-    const family = this.summary.families[sample.family] ?? { train: 0, validation: 0 };
-    family[split]++;
-    this.summary.families[sample.family] = family;
-    if (!this.seenGroups.has(sample.group)) {
-      this.seenGroups.add(sample.group);
+    const counts = this.summary.families[family] ?? { train: 0, validation: 0 };
+    counts[split]++;
+    this.summary.families[family] = counts;
+    if (!this.seenGroups.has(group)) {
+      this.seenGroups.add(group);
       this.summary.groups[split]++;
     }
   }

@@ -70,7 +70,7 @@ export function registerExportSft(exportCommand: Command, ctx: CliContext): void
       }
       const runDir = resolve(dir);
       const suite = await loadSuite(suiteEntry(loadRun(runDir).header.suite.id));
-      const result = exportSft({
+      const result = await exportSft({
         runDir,
         suite,
         out: resolve(flags.out),
