@@ -43,8 +43,8 @@ export interface ExportSftOptions {
   seed?: string;
   formats?: readonly RowFormat[];
   /**
-   * Worker threads rendering rows (the files are identical whatever the number). Default: one
-   * per core up to 2 for runs of 100+ chosen episodes of a registered suite, else none.
+   * Worker threads rendering rows (the files are identical whatever the number); default 1,
+   * rendering in this thread. Only for registered suites (a worker loads the suite by id).
    */
   workers?: number;
 }
@@ -114,11 +114,9 @@ export async function exportSft(options: ExportSftOptions): Promise<ExportSftRes
     }
     jobs.push({ episodeId: record.episodeId, group: groupOf(record) });
   }
-  const registered = suiteEntries().some((e) => e.id === suite.id);
-  const workers =
-    options.workers ?? (registered && jobs.length >= 100 ? Math.min(2, availableParallelism()) : 1);
+  const workers = Math.min(options.workers ?? 1, availableParallelism());
   if (workers > 1) {
-    if (!registered) {
+    if (!suiteEntries().some((e) => e.id === suite.id)) {
       throw new LonghaulError(
         "USAGE",
         `worker threads load the suite by id: ${suite.id} is not registered`,

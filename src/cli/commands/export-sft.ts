@@ -1,7 +1,7 @@
 /** `longhaul export sft <run-dir> --out FILE`: a run's decisions as training rows (src/training). */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { nonNegativeNumber } from "../args.ts";
+import { nonNegativeNumber, positiveInt } from "../args.ts";
 import type { CliContext } from "../context.ts";
 
 interface SftFlags {
@@ -12,6 +12,7 @@ interface SftFlags {
   valFraction: number;
   seed: string;
   format: string;
+  workers: number;
   json?: boolean;
 }
 
@@ -50,6 +51,12 @@ export function registerExportSft(exportCommand: Command, ctx: CliContext): void
     )
     .option("--seed <seed>", "seed of the split", "0")
     .option("--format <format>", "openai, authors or both", "both")
+    .option(
+      "--workers <n>",
+      "worker threads rendering rows (same files; default 1)",
+      positiveInt,
+      1,
+    )
     .option("--json", "machine-readable output")
     .action(async (dir: string, flags: SftFlags) => {
       const { LonghaulError } = await import("../../core/errors.ts");
@@ -80,6 +87,7 @@ export function registerExportSft(exportCommand: Command, ctx: CliContext): void
         valFraction: flags.valFraction,
         seed: flags.seed,
         formats,
+        workers: flags.workers,
       });
       if (flags.json) return ctx.printJson(result);
       const { episodes, rows } = result;
