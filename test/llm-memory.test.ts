@@ -10,9 +10,11 @@ import {
   MANAGER_INSTRUCTIONS,
   STATE_TOOLS,
 } from "../src/agents/llm/memory/index.ts";
-import type { Observation, TaskCard, Trace } from "../src/core/index.ts";
+import type { Observation, Suite, TaskCard, Trace } from "../src/core/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
 import { buildReport, renderMarkdown } from "../src/report/index.ts";
+import { atomText, robographSuite } from "../src/suites/robograph/index.ts";
+import type { GoalAtom } from "../src/world/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 import { type OpenAiReply, type RecordedRequest, startOpenAiStub } from "./stubs/index.ts";
 import { runLlm } from "./support/run-llm.ts";
@@ -235,5 +237,57 @@ describe("--memory oracle-state", () => {
     const { goalState: _none, ...plain } = suite;
     const options = { model: MAIN, baseUrl: "http://127.0.0.1:9/v1", memory: "oracle-state" };
     await expect(runLlm(plain, options, [spec.id])).rejects.toThrow(/states no goal state/);
+  });
+});
+
+describe("--memory with a stateless harness (RoboGraph's appendix B payload)", () => {
+  const robograph = robographSuite as unknown as Suite;
+  const task = robograph.compile()[0]!.id;
+  const observe = { text: JSON.stringify({ reason: "look", action: { name: "observe" } }) };
+
+  async function playRobograph(memory: string) {
+    const stub = await startOpenAiStub({ reply: observe });
+    closers.push(() => stub.close());
+    const options = { model: MAIN, baseUrl: stub.baseUrl, retryBaseMs: 1, memory };
+    const outDir = await runLlm(robograph, { ...options }, [task]);
+    const run = loadRun(outDir);
+    const trace = readTrace(outDir, run.records[0]!.episodeId) as Trace;
+    return { trace, bodies: stub.requests.map((r) => r.body as Body).slice(0, 4) };
+  }
+
+  it("last-k:K hands the renderer only the last K steps of history", async () => {
+    const { trace, bodies } = await playRobograph("last-k:1");
+    // The session's history holds what the agent knew at each step: no step results.
+    const known = trace.steps.map(({ step, observation, raw, action }) => ({
+      step,
+      observation,
+      ...(raw !== undefined ? { raw } : {}),
+      ...(action ? { action } : {}),
+    }));
+    for (const [i, body] of bodies.entries()) {
+      const history = known.slice(Math.max(0, i - 1), i);
+      expect(body.messages[1]!.content).toBe(
+        robograph.renderer!.user(trace.steps[i]!.observation, { card: trace.card, history }),
+      );
+    }
+    expect(JSON.parse(bodies[3]!.messages[1]!.content!).recent_history).toHaveLength(1);
+  });
+
+  it("oracle-state shows the goal atoms instead of the recent history", async () => {
+    const { trace, bodies } = await playRobograph("oracle-state");
+    const atoms = (
+      trace.steps[0]!.observation.view as { success_criterion: { all: GoalAtom[] } }
+    ).success_criterion.all.map(atomText);
+    const text = bodies[2]!.messages[1]!.content!;
+    const [state, payload] = [
+      text.slice(0, text.indexOf("\n\n{")),
+      text.slice(text.indexOf("\n\n{") + 2),
+    ];
+    expect(state.startsWith("Task state:\nRemaining goals:\n")).toBe(true);
+    for (const atom of atoms) expect(state).toContain(atom);
+    expect(JSON.parse(payload).recent_history).toEqual([]);
+    expect(payload).toBe(
+      robograph.renderer!.user(trace.steps[2]!.observation, { card: trace.card, history: [] }),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { createLlmAgent, type LlmAgentOptions, publicConfig } from "../../src/ag
 import type { Suite } from "../../src/core/index.ts";
 import { runSuite } from "../../src/run/index.ts";
 
-/** Run `taskIds` of `suite` once (seed "s", one at a time) with an llm agent; returns the run directory. */
+/** Run `taskIds` of `suite` once (seed "s", one at a time) with an llm agent prompting through the suite's renderer; returns the run directory. */
 export async function runLlm<P>(
   suite: Suite<P>,
   options: LlmAgentOptions,
@@ -15,7 +15,7 @@ export async function runLlm<P>(
   const outDir = mkdtempSync(join(tmpdir(), "lh-llm-"));
   await runSuite({
     suite,
-    agent: await createLlmAgent(options),
+    agent: await createLlmAgent(options, suite.renderer),
     agentConfig: publicConfig(options),
     outDir,
     seed: "s",

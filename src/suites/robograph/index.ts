@@ -37,6 +37,7 @@ export { RoboGraphEnvironment } from "./environment.ts";
 export { explorerAgent } from "./explorer-agent.ts";
 export { BUILTIN_FAMILY_FILES, builtinFamilies } from "./families.ts";
 export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
+export { atomText, robographGoalState } from "./goal-state.ts";
 export { OutcomeData } from "./outcome.ts";
 
 const compileCommand: SuiteCommand = {
