@@ -25,7 +25,7 @@ describe("longhaul CLI", () => {
     const unknown = await longhaul("run", "transdution");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'longhaul: unknown suite "transdution"; did you mean "transduction"? known suites: robograph, transduction\n',
+      'longhaul: unknown suite "transdution"; did you mean "transduction"? known suites: robograph, transduction, playground\n',
     );
     expect((await longhaul("run")).code).toBe(2);
     expect((await longhaul("run", "transduction", "--filter", "nokey")).code).toBe(2);
@@ -111,7 +111,14 @@ describe("longhaul CLI", () => {
       privileged: boolean;
       options: { name: string; type: string; default?: unknown }[];
     }[];
-    expect(agents.map((a) => a.name)).toEqual(["oracle", "explorer", "random", "replay", "llm"]);
+    expect(agents.map((a) => a.name)).toEqual([
+      "oracle",
+      "explorer",
+      "explorer-window",
+      "random",
+      "replay",
+      "llm",
+    ]);
     expect(agents[0]).toMatchObject({ suite: "robograph", privileged: true, options: [] });
     const llm = agents.find((a) => a.name === "llm");
     expect(llm?.options.find((o) => o.name === "output")).toMatchObject({

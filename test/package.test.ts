@@ -133,7 +133,52 @@ export async function resolve(specifier, context, next) {
     ).toEqual([]);
     loads(["list"]);
     const warm = loads(["list"]);
-    expect(warm.filter((url) => /\/suites\/(robograph|transduction)\//.test(url))).toEqual([]);
+    expect(
+      warm.filter((url) => /\/suites\/(robograph|transduction|playground)\//.test(url)),
+    ).toEqual([]);
+    expect(help.filter((url) => /mujoco-js|quickjs-emscripten|\/physics\//.test(url))).toEqual([]);
+  });
+
+  it("runs a playground episode: MuJoCo and the QuickJS sandbox load from the installed package", () => {
+    const out = join(project, "runs", "playground");
+    const solved = run([
+      "run",
+      "playground",
+      "--agent",
+      "reference",
+      "--task",
+      "Launch-02/c1",
+      "--out",
+      out,
+      "--json",
+    ]);
+    expect(solved.code, solved.stderr).toBe(0);
+    expect(JSON.parse(solved.stdout)).toMatchObject({ ran: 1, score: 1 });
+    // The scene files ship beside the compiled code.
+    const shown = run(["show", "playground", "Launch-15/c1", "--json"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout).card.instructions).toMatch(/glass/i);
+    // A code-mode program runs in the QuickJS WebAssembly sandbox, through the library export.
+    writeFileSync(
+      join(project, "program.mjs"),
+      `import { playgroundSuite } from "longhaul/suites/playground";
+const spec = playgroundSuite.compile().find((s) => s.id === "Launch-02/c1");
+const env = await playgroundSuite.make(spec, {
+  access: { level: "observe", privileged: false, grants: [] },
+});
+await env.reset();
+const code = "step({}, 3); return observe().launcher.loaded";
+const r = env.step({ kind: "tool", calls: [{ tool: "run_program", args: { code } }] });
+console.log(JSON.stringify(r.observation.events[0].data));
+await env.close();
+`,
+    );
+    const program = spawnSync(process.execPath, [join(project, "program.mjs")], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(program.status, program.stderr).toBe(0);
+    expect(JSON.parse(program.stdout)).toMatchObject({ ok: true, value: true, calls: 2 });
   });
 
   it.each([

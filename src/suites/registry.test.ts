@@ -7,7 +7,12 @@ describe("suite registry", () => {
   it("lists and finds entries without loading a suite; loads each at most once", async () => {
     const load = vi.fn(async () => ({ ...gridSuite(), id: "spy" }) as Suite);
     registerSuite({ id: "spy", title: "spy", load });
-    expect(suiteEntries().map((e) => e.id)).toEqual(["robograph", "transduction", "spy"]);
+    expect(suiteEntries().map((e) => e.id)).toEqual([
+      "robograph",
+      "transduction",
+      "playground",
+      "spy",
+    ]);
     const entry = suiteEntry("spy");
     expect(load).not.toHaveBeenCalled();
     const [a, b] = await Promise.all([loadSuite(entry), loadSuite(entry)]);

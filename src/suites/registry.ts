@@ -39,6 +39,12 @@ const entries: SuiteEntry[] = [
     load: async () => (await import("./transduction/index.ts")).transductionSuite as Suite,
     sources: [CODE_ROOT],
   },
+  {
+    id: "playground",
+    title: "Embodied Playground (EP-100): Launch and Tower on MuJoCo",
+    load: async () => (await import("./playground/index.ts")).playgroundSuite as Suite,
+    sources: [CODE_ROOT],
+  },
 ];
 
 const loaded = new Map<string, Promise<Suite>>();

@@ -79,6 +79,23 @@ function resolveAtom(state: WorldState, atom: GoalAtom, path: string): ResolvedA
   }
 }
 
+/** The node ids one goal atom names (for AT, the node and its room). */
+export function atomNodeIds(atom: GoalAtom): string[] {
+  switch (atom.pred) {
+    case "ON":
+    case "INSIDE":
+      return [atom.object, atom.target];
+    case "ASSEMBLED":
+      return [atom.part, atom.target];
+    case "COUNT":
+      return [atom.target];
+    case "AT":
+      return [atom.node, atom.room];
+    default:
+      return [atom.node];
+  }
+}
+
 /** Number of live nodes of `category` placed `rel` directly at `target`. */
 export function countPlaced(state: WorldState, rel: Loc, category: string, target: number): number {
   let n = 0;

@@ -20,12 +20,13 @@ export {
   Effect,
   Precondition,
 } from "./catalog.ts";
-export { atomHolds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
+export { atomHolds, atomNodeIds, goalHolds, type ResolvedAtom, resolveGoal } from "./goals.ts";
 export {
   type OracleRollout,
   oracleRollout,
   orderedActionDistance,
   type RolloutStep,
+  spatialDependencies,
   type TaskStateHorizon,
   taskStateHorizon,
 } from "./oracle.ts";

@@ -11,6 +11,7 @@ import {
   planStillOptimal,
   randomScene,
   resolveGoal,
+  spatialDependencies,
   studyScene,
   successors,
   taskStateHorizon,
@@ -289,6 +290,34 @@ describe("ordered action distance and TSH (hand-worked)", () => {
     ]);
     const tsh = taskStateHorizon(w.latentState(), rollout);
     expect(tsh).toEqual({ maintain: 11, explore: 2, update: 0 });
+  });
+
+  it("H_maintain counts appendix A's ordering dependency open -> put -> close (tabletop)", () => {
+    // Appendix A's pen task with the pencil case closed. Plan (0-based): 0 open(case)
+    // 1 move_aside(book) 2 grab(red_pen) 3 putin(red_pen, case) 4 close(case) 5 stop. Every
+    // node stays in view, so no fact is hidden from a decision; but the case opened at 0 must
+    // stay open for the put at 3 and be closed again at 4: H_maintain = 4 - 0 = 4. The pen is
+    // behind the book (one move_aside): H_explore = 1, and it is the only spatial dependency
+    // (the eraser in the closed box is hidden too, but no decision needs it).
+    const scene = studyScene();
+    const pc = scene.nodes.find((n) => n.id === "pencil_case");
+    if (pc) pc.attrs = { open: false };
+    const w = new World(scene, PEN_GOAL);
+    const rollout = oracleRollout(w);
+    expect(rollout.steps.map((s) => `${s.action.name}(${s.action.args.join(",")})`)).toEqual([
+      "open(pencil_case)",
+      "move_aside(book)",
+      "grab(red_pen)",
+      "putin(red_pen,pencil_case)",
+      "close(pencil_case)",
+      "stop()",
+    ]);
+    expect(taskStateHorizon(w.latentState(), rollout)).toEqual({
+      maintain: 4,
+      explore: 1,
+      update: 0,
+    });
+    expect(spatialDependencies(w.latentState(), rollout)).toEqual(["red_pen"]);
   });
 
   it("H_explore counts the walks to the node's room: box in drawer next door = 1 + 2 = 3", () => {

@@ -128,23 +128,71 @@ export interface TaskStateHorizon {
  * TSH on the oracle rollout. Operationally, the fact about a node n is its location and state.
  * The decisions it constrains are the steps that take n as an argument plus the preparatory
  * steps that serve n: the run of walk/open/move_aside steps, decided while n was hidden, that
- * ends with the step exposing n before its use (so interleaved actions do not hide them). A decision depends on the fact when n is not in that decision's view.
+ * ends with the step exposing n before its use (so interleaved actions do not hide them). A
+ * decision depends on the fact when n is not in that decision's view.
  * - H_explore: over spatially dependent nodes (not in the view of G_0), the minimal number of
  *   view-expanding actions exposing n in G_0 (`exposureCost`: walks to its room, opens of the
  *   closed containers and move_asides of the occluders on its location chain).
- * - H_maintain: over temporally dependent nodes (seen before a decision that cannot see them),
- *   the steps from first sight to the last decision they constrain.
+ * - H_maintain: the longest span over temporally dependent facts, of two kinds. (1) A node
+ *   seen before a decision that cannot see it (the agent's own walk or close hid it): the
+ *   steps from first sight to the last decision it constrains. (2) Appendix A's ordering
+ *   dependency open -> put -> close: the state of a container the rollout opened constrains
+ *   the later steps that act on it (puts into it, its close) until it is closed again; the
+ *   span runs from the open to the last of them.
  * - H_update: nodes some decision uses whose fact an event changed along τ* (the facts the
  *   oracle had to re-acquire).
  */
 export function taskStateHorizon(initial: WorldState, rollout: OracleRollout): TaskStateHorizon {
+  const steps = rollout.steps;
+  const uses = nodeUses(steps);
+  const firstSeen = new Map<string, number>();
+  steps.forEach((step, t) => {
+    for (const id of step.visibleBefore) if (!firstSeen.has(id)) firstSeen.set(id, t);
+  });
+  const changedByEvents = new Set(steps.flatMap((s) => s.eventChanged));
+  const initialVis = initial.visibility();
+  let maintain = orderingSpan(steps);
+  let explore = 0;
+  let update = 0;
+  for (const [id, ts] of uses) {
+    if (changedByEvents.has(id)) update++;
+    const dependent = ts.filter((t) => !(steps[t] as RolloutStep).visibleBefore.includes(id));
+    if (dependent.length === 0) continue;
+    const i = initial.index.get(id);
+    if (i !== undefined && !initialVis[i]) explore = Math.max(explore, exposureCost(initial, i));
+    const seen = firstSeen.get(id);
+    const last = Math.max(...ts);
+    if (seen !== undefined && dependent.some((t) => t > seen))
+      maintain = Math.max(maintain, last - seen);
+  }
+  return { maintain, explore, update };
+}
+
+/**
+ * The spatial dependencies of τ* (Definition 1): nodes not in the view of G_0 on which some
+ * decision of the rollout depends (a preparatory step taken while the node was hidden). They
+ * are the hidden facts an agent must reveal; SEG's denominator. Sorted ids.
+ */
+export function spatialDependencies(initial: WorldState, rollout: OracleRollout): string[] {
+  const steps = rollout.steps;
+  const initialVis = initial.visibility();
+  const out: string[] = [];
+  for (const [id, ts] of nodeUses(steps)) {
+    const i = initial.index.get(id);
+    if (i === undefined || initialVis[i]) continue;
+    if (ts.some((t) => !(steps[t] as RolloutStep).visibleBefore.includes(id))) out.push(id);
+  }
+  return out.sort();
+}
+
+/** Per node, the steps of the rollout its fact constrains (see taskStateHorizon). */
+function nodeUses(steps: readonly RolloutStep[]): Map<string, number[]> {
   const uses = new Map<string, number[]>();
   const addUse = (id: string, t: number) => {
     const list = uses.get(id) ?? [];
     list.push(t);
     uses.set(id, list);
   };
-  const steps = rollout.steps;
   steps.forEach((step, t) => {
     if (step.action.name === "walk" || step.action.name === "stop") return;
     for (const id of step.action.args) {
@@ -162,27 +210,28 @@ export function taskStateHorizon(initial: WorldState, rollout: OracleRollout): T
       }
     }
   });
-  const firstSeen = new Map<string, number>();
+  return uses;
+}
+
+/**
+ * The longest ordering dependency open -> put -> close on the rollout (appendix A): from a
+ * successful open(c) to the last later step taking c as an argument (a put into it, its
+ * close) before c is closed or opened again.
+ */
+function orderingSpan(steps: readonly RolloutStep[]): number {
+  let span = 0;
   steps.forEach((step, t) => {
-    for (const id of step.visibleBefore) if (!firstSeen.has(id)) firstSeen.set(id, t);
+    if (step.action.name !== "open" || !step.success) return;
+    const c = step.action.args[0] as string;
+    for (let s = t + 1; s < steps.length; s++) {
+      const later = steps[s] as RolloutStep;
+      if (!later.action.args.includes(c)) continue;
+      if (later.action.name === "open" && later.success) break;
+      span = Math.max(span, s - t);
+      if (later.action.name === "close" && later.success) break;
+    }
   });
-  const changedByEvents = new Set(steps.flatMap((s) => s.eventChanged));
-  const initialVis = initial.visibility();
-  let maintain = 0;
-  let explore = 0;
-  let update = 0;
-  for (const [id, ts] of uses) {
-    if (changedByEvents.has(id)) update++;
-    const dependent = ts.filter((t) => !(steps[t] as RolloutStep).visibleBefore.includes(id));
-    if (dependent.length === 0) continue;
-    const i = initial.index.get(id);
-    if (i !== undefined && !initialVis[i]) explore = Math.max(explore, exposureCost(initial, i));
-    const seen = firstSeen.get(id);
-    const last = Math.max(...ts);
-    if (seen !== undefined && dependent.some((t) => t > seen))
-      maintain = Math.max(maintain, last - seen);
-  }
-  return { maintain, explore, update };
+  return span;
 }
 
 /**

@@ -19,6 +19,8 @@ import { generateScene } from "./generator.ts";
 import { interventionSchedule } from "./interventions.ts";
 import {
   actionDistance,
+  decoyNodes,
+  goalDisclosure,
   type Horizon,
   occludedNodes,
   oracleEpisode,
@@ -35,6 +37,12 @@ export interface SceneStats {
   edges: number;
   occluded: number;
   goalPredicates: number;
+  /** Goal facts naming a node hidden in G_0 (not in the agent's first view). */
+  hiddenGoalFacts: number;
+  /** Of those, facts already true in G_0 that say where the hidden node is (none by design). */
+  revealingGoalFacts: number;
+  /** Closed containers and blockers the optimal plan never opens or moves aside. */
+  decoys: number;
 }
 
 /** Oracle data of a source scene: L_o and an optimal plan on G_0, and C_distance(G_0). */
@@ -58,6 +66,11 @@ export interface RoboGraphPayload {
   stats: SceneStats;
   /** TSH (H_maintain, H_explore, H_update) of this condition's oracle rollout τ*. */
   horizon: Horizon;
+  /**
+   * The nodes hidden in G_0 that the optimal plan depends on (spatial dependencies of the
+   * baseline rollout): SEG's denominator, to which the environment adds what events hide.
+   */
+  spatialDependencies: string[];
 }
 
 /** Options of robograph's compile(): the seed and an optional user family file. */
@@ -98,18 +111,25 @@ function compileScene(
 ): TaskSpec<RoboGraphPayload>[] {
   const scene = sceneId(family, index);
   const generated = generateScene(family, new Rng(seed, `${family.id}/${family.domain}/${index}`));
+  const world = new World(generated.scene, generated.goal);
+  const plan = oraclePlan(world);
+  if (!plan) throw unsolvable(scene, generated.scene, world);
+  const disclosure = goalDisclosure(generated.scene, generated.goal);
   const stats: SceneStats = {
     nodes: generated.scene.nodes.length,
     edges: generated.scene.edges.length,
     occluded: occludedNodes(generated.scene, generated.goal).length,
     goalPredicates: generated.goal.all.length,
+    hiddenGoalFacts: disclosure.hidden,
+    revealingGoalFacts: disclosure.revealing,
+    decoys: decoyNodes(generated.scene, plan).length,
   };
-  const world = new World(generated.scene, generated.goal);
-  const plan = oraclePlan(world);
-  if (!plan) throw unsolvable(scene, generated.scene, world);
   const oracle: OracleData = { length: plan.length, plan, distance: actionDistance(world) };
+  const base = oracleEpisode(generated.scene, generated.goal, []);
   return CONDITIONS.map((condition) => {
     const events = interventionSchedule(condition, generated.scene, generated.roles);
+    const episode =
+      events.length === 0 ? base : oracleEpisode(generated.scene, generated.goal, events);
     return {
       suite: "robograph",
       id: `${scene}/${condition}`,
@@ -127,7 +147,8 @@ function compileScene(
         events,
         oracle,
         stats,
-        horizon: oracleEpisode(generated.scene, generated.goal, events).horizon,
+        horizon: episode.horizon,
+        spatialDependencies: base.spatial,
       },
     };
   });

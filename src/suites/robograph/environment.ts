@@ -4,6 +4,7 @@
  * per-step log the appendix C metrics are computed from. The 100-step limit is the suite's
  * default budget, enforced by the episode session like every budget.
  */
+import { z } from "zod";
 import type {
   AccessProfile,
   Action,
@@ -19,16 +20,18 @@ import type {
   ToolSpec,
 } from "../../core/index.ts";
 import {
+  type ActionFeedback,
   catalogFor,
   type FiredEvent,
   type Goal,
   type SceneGraph,
+  ViewNode,
   World,
   type WorldAction,
-  type WorldView,
+  WorldView,
 } from "../../world/index.ts";
 import type { RoboGraphPayload } from "./compiler.ts";
-import { actionDistance } from "./oracle.ts";
+import { actionDistance, remainingPlan } from "./oracle.ts";
 import type { InterventionLog, OutcomeData, StepLog } from "./outcome.ts";
 
 /** The paper's step limit (appendix B): the suite's default maxSteps budget. */
@@ -54,6 +57,26 @@ export const ACTION_CONSTRAINTS = [
   "Set recovery.required=false when the current observation shows that it succeeded.",
 ];
 
+/**
+ * The view graph as the harness shows it (appendix B, Figure 11): the engine's view without
+ * its node `type`, which Figure 11's visible nodes do not carry (id, name, category and the
+ * observable attributes). Agents infer what a node is from its name, category, attributes and
+ * relations, as a model reading the payload does.
+ */
+export const HarnessView = WorldView.extend({
+  visible_nodes: z.array(ViewNode.omit({ type: true })),
+});
+/** The view graph as the harness shows it (Figure 11). */
+export type HarnessView = z.infer<typeof HarnessView>;
+
+/** The engine's view projected to Figure 11's fields. */
+export function harnessView(view: WorldView): HarnessView {
+  return {
+    ...view,
+    visible_nodes: view.visible_nodes.map(({ type: _type, ...shown }) => shown),
+  };
+}
+
 /** What the agent observes each step: the task fields and the view graph (appendix B). */
 export interface RoboGraphView {
   task: string;
@@ -61,7 +84,7 @@ export interface RoboGraphView {
   settings: string[];
   success_criterion: Goal;
   step: number;
-  current_observation: WorldView;
+  current_observation: HarnessView;
 }
 
 /** The node ids a goal names. */
@@ -118,6 +141,8 @@ export class RoboGraphEnvironment implements Environment {
   private interventions: InterventionLog[] = [];
   private relevantHidden = new Set<string>();
   private seen = new Set<string>();
+  /** Signatures (name and resolved arguments) of the actions attempted so far (RAR). */
+  private attempted = new Set<string>();
   private goalInitial = 0;
   /** Ordered action distance of the current latent state; only step() changes that state. */
   private distance = 0;
@@ -125,7 +150,6 @@ export class RoboGraphEnvironment implements Environment {
   private goalAtStop = false;
   private lastEvent: Observation["events"] = [];
   private readonly card: TaskCard;
-  private readonly relevant: Set<string>;
 
   constructor(
     readonly spec: TaskSpec<RoboGraphPayload>,
@@ -144,7 +168,6 @@ export class RoboGraphEnvironment implements Environment {
       budgets,
       access,
     };
-    this.relevant = new Set(goalNodeIds(p.goal));
     this.reset();
   }
 
@@ -160,8 +183,10 @@ export class RoboGraphEnvironment implements Environment {
     this.stopStep = null;
     this.goalAtStop = false;
     this.lastEvent = [];
+    this.attempted = new Set();
     this.seen = this.world.visibleIds();
-    this.relevantHidden = new Set([...this.relevant].filter((id) => !this.seen.has(id)));
+    // SEG's denominator: the nodes hidden in G_0 that the optimal plan depends on (compiled).
+    this.relevantHidden = new Set(p.spatialDependencies);
     this.goalInitial = this.world.goalProgress().filter(Boolean).length;
     this.distance = actionDistance(this.world);
     return this.observe();
@@ -185,7 +210,7 @@ export class RoboGraphEnvironment implements Environment {
       settings: settingsFor(p.domain),
       success_criterion: this.world.goal(),
       step: this.log.length,
-      current_observation: this.world.view(),
+      current_observation: harnessView(this.world.view()),
     };
     return { step: this.log.length, events: this.lastEvent, view };
   }
@@ -242,14 +267,43 @@ export class RoboGraphEnvironment implements Environment {
     const t = this.log.length;
     const { action: wa, invalid } = this.toWorldAction(action);
     const distanceBefore = this.distance;
-    const result = this.world.step(invalid ? { name: "invalid", args: [] } : wa);
-    const after = this.world.visibleIds();
+    const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
+    const signature = `${wa.name}(${ids.join(",")})`;
+    const repeated = this.attempted.has(signature);
+    this.attempted.add(signature);
+    // The engine's phases (what World.step does), so that a repeated action's effect on the
+    // remaining optimal plan is measured before any intervention fires (RAR).
+    const world = this.world;
+    world.advance({ step: t + 1 });
+    const checked = world.check(invalid ? { name: "invalid", args: [] } : wa);
+    let feedback: ActionFeedback;
+    let fired: FiredEvent[] = [];
+    let planBefore: number | null = null;
+    let planAfter: number | null = null;
+    if (!checked.ok) {
+      world.recordRejection(checked);
+      feedback = checked.feedback;
+    } else {
+      const plan = repeated ? remainingPlan(world) : null;
+      planBefore = plan?.length ?? null;
+      const applied = world.apply(checked.checked);
+      feedback = applied.feedback;
+      if (plan && feedback.status === "success")
+        // The action starts the optimal plan found: its rest proves one step less (one action
+        // shortens a plan by at most one), so no second search is needed.
+        planAfter =
+          plan[0]?.name === wa.name && plan[0].args.join(",") === ids.join(",")
+            ? plan.length - 1
+            : (remainingPlan(world)?.length ?? null);
+      fired = [...applied.fired, ...world.fire(applied), ...world.fireDue()];
+    }
+    const result = { feedback, fired, terminated: world.terminated };
     const fb = result.feedback;
+    const after = world.visibleIds();
     this.recordEvents(result.fired, t, after);
     const revealed = [...after].filter((id) => !this.seen.has(id) && this.relevantHidden.has(id));
     for (const id of after) this.seen.add(id);
     const status = invalid || fb.failure_type === "invalid_action" ? "invalid" : fb.status;
-    const ids = "args" in wa && Array.isArray(wa.args) ? (wa.args as string[]) : [];
     this.distance = actionDistance(this.world);
     const state = this.world.latentState();
     const names = ids.map((id) => state.info[state.index.get(id) ?? -1]?.node.name ?? id);
@@ -263,6 +317,7 @@ export class RoboGraphEnvironment implements Environment {
       injected: fb.failure_type === "injected_failure",
       distanceBefore,
       distanceAfter: this.distance,
+      ...(repeated ? { planBefore, planAfter } : {}),
       revealed,
       goalSatisfied: this.world.goalProgress().filter(Boolean).length,
     });

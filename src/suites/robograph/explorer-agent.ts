@@ -7,11 +7,16 @@
  * goal holds. Failure feedback is read from the view: an injected failure is retried once,
  * an action that failed twice is not proposed again (the next alternative is), and a goal
  * node that vanished from its remembered place starts a fresh round of exploration.
+ * `explorer-window` runs the same policy on the appendix B payload alone (the llm agent's
+ * user payload: current view, goal, 16 most recent actions with outcomes) and keeps nothing
+ * between decisions, so it measures what the task-state horizon costs without memory.
  */
 import { z } from "zod";
-import type { Agent, AgentSession, Decision, Observation } from "../../core/index.ts";
-import { type ActionName, Goal, type GoalAtom, WorldView } from "../../world/index.ts";
-import { Belief } from "./explorer-belief.ts";
+import type { Agent, AgentSession, Decision, Observation, TraceStep } from "../../core/index.ts";
+import { type ActionName, atomNodeIds, Goal, type GoalAtom } from "../../world/index.ts";
+import { HarnessView } from "./environment.ts";
+import { Belief, type SeenView } from "./explorer-belief.ts";
+import { userPayload } from "./renderer.ts";
 
 /** An action that failed this often is not proposed again. */
 const FAIL_LIMIT = 2;
@@ -20,9 +25,43 @@ const REPEAT_LIMIT = 5;
 /** Rounds of exploration (each after a vanished node or a fruitless sweep) before giving up. */
 const ROUND_LIMIT = 3;
 
-/** The part of the appendix B payload the explorer reads. */
-const ExplorerView = z.object({ success_criterion: Goal, current_observation: WorldView });
-type ExplorerView = z.infer<typeof ExplorerView>;
+/** What the perfect-memory explorer reads each step: the goal and the harness view. */
+const ExplorerView = z.object({ success_criterion: Goal, current_observation: HarnessView });
+
+/** One recent_history entry of the appendix B payload (Figure 11). */
+const HistoryEntry = z.object({
+  action: z.object({ name: z.string(), node_ids: z.array(z.string()) }),
+  event: z.object({ status: z.string(), failure_type: z.string().nullable() }),
+});
+
+/** What `explorer-window` reads each step: the LLM's user payload (appendix B, Figures 10-11). */
+const WindowPayload = z.object({
+  success_criterion: Goal,
+  recent_history: z.array(HistoryEntry),
+  current_observation: HarnessView.pick({
+    visible_nodes: true,
+    visible_edges: true,
+    held_objects: true,
+    robot: true,
+  }),
+});
+
+/** An action's outcome as the agent saw it. */
+interface Outcome {
+  action: { name: string; args: string[] };
+  status: "success" | "failure";
+  failure_type: string | null;
+}
+
+/** What one decision is made on. */
+interface Input {
+  goal: Goal;
+  view: SeenView;
+  /** The outcome of the previous action, if any. */
+  last: Outcome | null;
+  /** Older outcomes still remembered (explorer-window: the rest of the 16-step window). */
+  earlier: Outcome[];
+}
 
 /** A chosen catalog action and why. */
 interface Act {
@@ -41,28 +80,18 @@ interface Task {
 
 const keyOf = (a: { name: string; args: readonly string[] }) => `${a.name}(${a.args.join(",")})`;
 
-/** The goal nodes an atom mentions. */
-function atomNodes(atom: GoalAtom): string[] {
-  switch (atom.pred) {
-    case "ON":
-    case "INSIDE":
-      return [atom.object, atom.target];
-    case "ASSEMBLED":
-      return [atom.part, atom.target];
-    case "COUNT":
-      return [atom.target];
-    default:
-      return [atom.node];
-  }
-}
-
-/** One episode of the explorer. */
+/**
+ * One episode of the explorer. With `window` it keeps nothing between decisions: each step it
+ * rebuilds its belief and bookkeeping from the appendix B payload alone (the current view,
+ * the goal and the 16 most recent actions with their outcomes), as a stateless LLM harness
+ * sees an episode; otherwise it remembers everything it has seen.
+ */
 class ExplorerSession implements AgentSession {
-  private readonly belief = new Belief();
-  private readonly failures = new Map<string, number>();
-  private readonly issued = new Map<string, number>();
-  private readonly retried = new Set<string>();
-  private readonly incapable = new Set<string>();
+  private belief = new Belief();
+  private failures = new Map<string, number>();
+  private issued = new Map<string, number>();
+  private retried = new Set<string>();
+  private incapable = new Set<string>();
   private movedAside = new Set<string>();
   private explored = new Set<string>();
   private visited = new Set<string>();
@@ -70,16 +99,17 @@ class ExplorerSession implements AgentSession {
   private atoms: GoalAtom[] = [];
   private tasks: Task[] = [];
   private goalNodes = new Set<string>();
+  /** explorer-window: its own transcript, from which the renderer builds the payload. */
+  private readonly history: TraceStep[] = [];
+
+  constructor(private readonly window: boolean) {}
 
   async act(observation: Observation): Promise<Decision> {
-    const parsed = ExplorerView.safeParse(observation.view);
-    if (!parsed.success) return { action: { kind: "finish" }, note: "unreadable observation" };
-    const view = parsed.data.current_observation;
-    const last = view.last_action;
-    const failed = last?.status === "failure" ? last : null;
-    const act = this.decide(parsed.data);
-    const count = this.issued.get(keyOf(act)) ?? 0;
-    this.issued.set(keyOf(act), count + 1);
+    const input = this.window ? this.fromPayload(observation) : this.fromView(observation);
+    if (!input) return { action: { kind: "finish" }, note: "unreadable observation" };
+    const failed = input.last?.status === "failure" ? input.last : null;
+    const act = this.decide(input);
+    if (!this.window) this.issued.set(keyOf(act), (this.issued.get(keyOf(act)) ?? 0) + 1);
     const extra = {
       reason: act.why,
       recovery: {
@@ -92,19 +122,73 @@ class ExplorerSession implements AgentSession {
       act.name === "stop"
         ? { kind: "finish" }
         : { kind: "tool", calls: [{ tool: act.name, args: { node_ids: act.args } }] };
+    if (this.window) this.history.push({ step: observation.step, observation, action });
     return { action, note: act.why, extra };
   }
 
-  private decide(payload: ExplorerView): Act {
-    const view = payload.current_observation;
+  /** The perfect-memory input: the observation's view and its last action's feedback. */
+  private fromView(observation: Observation): Input | null {
+    const parsed = ExplorerView.safeParse(observation.view);
+    if (!parsed.success) return null;
+    const view = parsed.data.current_observation;
+    return { goal: parsed.data.success_criterion, view, last: view.last_action, earlier: [] };
+  }
+
+  /**
+   * The explorer-window input: exactly the user payload an LLM gets (renderer.ts), parsed
+   * back. Everything remembered from earlier decisions is forgotten first.
+   */
+  private fromPayload(observation: Observation): Input | null {
+    const parsed = WindowPayload.safeParse(userPayload(observation, this.history));
+    if (!parsed.success) return null;
+    this.belief = new Belief();
+    this.failures = new Map();
+    this.issued = new Map();
+    this.retried = new Set();
+    this.incapable = new Set();
+    this.movedAside = new Set();
+    this.explored = new Set();
+    this.visited = new Set();
+    this.rounds = 0;
+    const outcomes: Outcome[] = parsed.data.recent_history.map((h) => ({
+      action: { name: h.action.name, args: h.action.node_ids },
+      status: h.event.status === "success" ? "success" : "failure",
+      failure_type: h.event.failure_type,
+    }));
+    const last = outcomes.pop() ?? null;
+    return {
+      goal: parsed.data.success_criterion,
+      view: parsed.data.current_observation,
+      last,
+      earlier: outcomes,
+    };
+  }
+
+  private decide(input: Input): Act {
+    const view = input.view;
     const b = this.belief;
+    // Remembered actions first (explorer-window), so that the current view overrides them.
+    const remembered = [...input.earlier, ...(input.last ? [input.last] : [])];
+    if (this.window) {
+      for (const [k, o] of input.earlier.entries()) this.learn(o, remembered[k + 1]);
+      for (const o of remembered)
+        if (o.status === "success") b.applyOwn(o.action.name, o.action.args);
+      for (const o of remembered)
+        this.issued.set(keyOf(o.action), (this.issued.get(keyOf(o.action)) ?? 0) + 1);
+    }
+    this.atoms = input.goal.all;
+    for (const a of this.atoms)
+      if (a.pred === "INSIDE" || a.pred === "ON")
+        b.markKind(a.target, a.pred === "INSIDE" ? "container" : "surface");
     if (b.update(view).length > 0) this.newRound();
+    for (const a of this.atoms)
+      if (a.pred === "INSIDE" || a.pred === "ON")
+        b.markKind(a.target, a.pred === "INSIDE" ? "container" : "surface");
     this.visited.add(b.room);
     for (const id of b.visible) if (b.nodes.get(id)?.open === true) this.explored.add(id);
-    const retry = this.readFeedback(view);
+    const retry = input.last ? this.readFeedback(input.last) : null;
     if (retry) return retry;
-    this.atoms = payload.success_criterion.all;
-    this.goalNodes = new Set(this.atoms.flatMap(atomNodes));
+    this.goalNodes = new Set(this.atoms.flatMap(atomNodeIds));
     this.tasks = this.pendingTasks();
     if (this.atoms.every((a) => b.holds(a))) return { name: "stop", args: [], why: "goal holds" };
     for (let attempt = 0; attempt <= ROUND_LIMIT; attempt++) {
@@ -116,10 +200,30 @@ class ExplorerSession implements AgentSession {
     return { name: "stop", args: [], why: "nothing left to try" };
   }
 
+  /**
+   * Bookkeeping from one remembered outcome (explorer-window replays its window): failures,
+   * incapable actions, blockers moved aside, containers explored, rooms visited, retries.
+   */
+  private learn(o: Outcome, next: Outcome | undefined): void {
+    const [first] = o.action.args;
+    if (o.status === "success") {
+      if (o.action.name === "move_aside" && first) this.movedAside.add(first);
+      if (o.action.name === "open" && first) this.explored.add(first);
+      if (o.action.name === "walk" && first) this.visited.add(first);
+      return;
+    }
+    const key = keyOf(o.action);
+    this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
+    if (o.failure_type === "injected_failure" && next && keyOf(next.action) === key)
+      this.retried.add(key);
+    if (o.failure_type === "missing_affordance" || o.failure_type === "incompatible")
+      this.incapable.add(key);
+    if (o.failure_type === "already_in_state" && o.action.name === "move_aside" && first)
+      this.movedAside.add(first);
+  }
+
   /** Learn from the last action's outcome; an injected failure is retried once at once. */
-  private readFeedback(view: WorldView): Act | null {
-    const last = view.last_action;
-    if (!last) return null;
+  private readFeedback(last: Outcome): Act | null {
     const [first] = last.action.args;
     if (last.status === "success") {
       if (last.action.name === "move_aside" && first) this.movedAside.add(first);
@@ -148,7 +252,7 @@ class ExplorerSession implements AgentSession {
       case "not_visible":
         for (const id of last.action.args) {
           const node = this.belief.nodes.get(id);
-          if (node && !this.belief.visible.has(id) && node.type !== "room") node.parent = null;
+          if (node && !this.belief.visible.has(id) && node.kind !== "room") node.parent = null;
         }
         break;
       default:
@@ -176,7 +280,7 @@ class ExplorerSession implements AgentSession {
         const here = b.countAt(atom.category, atom.rel, atom.target);
         if (here.length < atom.n) {
           const spare = [...b.nodes.values()].filter(
-            (n) => n.category === atom.category && !here.includes(n.id) && n.type === "object",
+            (n) => n.category === atom.category && !here.includes(n.id) && n.kind === "thing",
           );
           for (const n of spare.slice(0, atom.n - here.length))
             tasks.push({ object: n.id, rel: atom.rel, target: atom.target });
@@ -196,9 +300,10 @@ class ExplorerSession implements AgentSession {
       this.openForTasks() ??
       this.exploreHere() ??
       this.stateAtoms() ??
-      this.grabForTasks() ??
+      this.grabForTasks(false) ??
       this.travel() ??
       this.closeFinished(false) ??
+      this.grabForTasks(true) ??
       this.exploreElsewhere()
     );
   }
@@ -239,13 +344,13 @@ class ExplorerSession implements AgentSession {
           n.id !== avoid &&
           n.id !== object &&
           n.isFull !== true &&
-          (n.type === "surface" || (n.type === "container" && n.open !== false)),
+          (n.kind === "surface" || (n.kind === "container" && n.open !== false)),
       )
-      .sort((x, y) => Number(x?.type !== "surface") - Number(y?.type !== "surface"));
+      .sort((x, y) => Number(x?.kind !== "surface") - Number(y?.kind !== "surface"));
     for (const place of places) {
       if (!place) continue;
       const act = this.allowed({
-        name: place.type === "surface" ? "puton" : "putin",
+        name: place.kind === "surface" ? "puton" : "putin",
         args: [object, place.id],
         why: `set ${object} down to free a hand`,
       });
@@ -310,7 +415,7 @@ class ExplorerSession implements AgentSession {
   private mayHide(id: string): boolean {
     const b = this.belief;
     return (
-      b.nodes.get(id)?.type === "object" &&
+      b.nodes.get(id)?.kind === "thing" &&
       !this.goalNodes.has(id) &&
       !b.isHeld(id) &&
       !this.movedAside.has(id)
@@ -390,7 +495,7 @@ class ExplorerSession implements AgentSession {
     const b = this.belief;
     const seen = [...b.visible].map((id) => b.nodes.get(id)).filter((n) => n !== undefined);
     for (const n of seen)
-      if (n.type === "container" && n.open === false && !this.explored.has(n.id)) {
+      if (n.open === false && !this.explored.has(n.id)) {
         const act = this.withHands(
           this.allowed({ name: "open", args: [n.id], why: `explore inside ${n.id}` }),
           2,
@@ -412,15 +517,21 @@ class ExplorerSession implements AgentSession {
     return null;
   }
 
-  /** Grab visible goal objects whose target is known, local targets first. */
-  private grabForTasks(): Act | null {
+  /**
+   * Grab visible goal objects whose target is known, local targets first; with `unknown`,
+   * before leaving to search, one whose target has not been found (carried along).
+   */
+  private grabForTasks(unknown: boolean): Act | null {
     const b = this.belief;
     if (b.freeHands() === 0) return null;
     const candidates = this.tasks.filter(
       (t) =>
         b.visible.has(t.object) &&
         !b.isHeld(t.object) &&
-        (t.target === null || (b.located(t.target) && b.nodes.get(t.target)?.isFull !== true)),
+        (t.target === null ||
+          (unknown
+            ? !b.located(t.target)
+            : b.located(t.target) && b.nodes.get(t.target)?.isFull !== true)),
     );
     const local = (t: Task) => t.target === null || b.whereabouts(t.target)?.room === b.room;
     candidates.sort((x, y) => Number(!local(x)) - Number(!local(y)));
@@ -536,10 +647,14 @@ class ExplorerSession implements AgentSession {
   }
 }
 
-/** The observation-only `explorer` baseline agent (never uses privileged access). */
-export function explorerAgent(): Agent {
+/**
+ * The observation-only explorer (never uses privileged access). `window: true` is
+ * `explorer-window`: the same policy seeing only the appendix B payload (16-step window).
+ */
+export function explorerAgent(options: { window?: boolean } = {}): Agent {
+  const window = options.window ?? false;
   return {
-    id: "explorer",
-    start: () => new ExplorerSession(),
+    id: window ? "explorer-window" : "explorer",
+    start: () => new ExplorerSession(window),
   };
 }

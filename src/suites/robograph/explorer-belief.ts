@@ -2,16 +2,30 @@
  * The explorer's belief graph: what an observation-only agent remembers of the scene. Each
  * view refreshes the nodes it shows; nodes out of view keep their last-seen location and
  * attributes as beliefs, and a remembered node whose place is in plain sight but which is
- * not there any more loses its location (it was moved or hidden: re-explore).
+ * not there any more loses its location (it was moved or hidden: re-explore). The harness
+ * shows no node types (Figure 11), so what a node is comes from what the payload shows:
+ * rooms are the robot's and adjacent rooms, a node with an `open` or `is_full` attribute or
+ * something inside it is a container, a node something stands on is a surface, and the goal
+ * names INSIDE/ON targets (`markKind`).
  */
-import type { GoalAtom, Relation, ViewNode, WorldView } from "../../world/index.ts";
+import type { GoalAtom, Relation } from "../../world/index.ts";
+import type { HarnessView } from "./environment.ts";
+
+/** The parts of the harness view the belief reads (the payload's current_observation). */
+export type SeenView = Pick<
+  HarnessView,
+  "visible_nodes" | "visible_edges" | "held_objects" | "robot"
+>;
+
+/** What a node is, as far as the payload shows. */
+export type NodeKind = "room" | "container" | "surface" | "thing";
 
 /** A remembered node: last-seen attributes, room and location (null = unknown). */
 export interface BeliefNode {
   id: string;
   name: string;
   category: string;
-  type: ViewNode["type"];
+  kind: NodeKind;
   open?: boolean;
   pressed?: boolean;
   assembled?: boolean;
@@ -37,7 +51,7 @@ export class Belief {
   visible = new Set<string>();
 
   /** Merge a view; returns the remembered nodes that vanished from where they should be. */
-  update(view: WorldView): string[] {
+  update(view: SeenView): string[] {
     this.room = view.robot.current_room;
     const hands = view.robot.hands;
     this.hands = Array.isArray(hands) ? hands : [hands.left, hands.right];
@@ -46,14 +60,21 @@ export class Belief {
       this.link(this.room, a);
       this.link(a, this.room);
     }
+    const rooms = new Set([this.room, ...view.robot.adjacent_rooms]);
+    for (const e of view.visible_edges) if (e.relation === "IN_ROOM") rooms.add(e.to);
     for (const v of view.visible_nodes) {
       const known = this.nodes.get(v.id);
+      const kind: NodeKind = rooms.has(v.id)
+        ? "room"
+        : v.open !== undefined || v.is_full !== undefined
+          ? "container"
+          : (known?.kind ?? "thing");
       const node: BeliefNode = {
         id: v.id,
         name: v.name,
         category: v.category,
-        type: v.type,
-        room: v.type === "room" ? v.id : this.room,
+        kind,
+        room: kind === "room" ? v.id : this.room,
         parent: known?.parent ?? null,
         rel: known?.rel ?? null,
       };
@@ -66,6 +87,8 @@ export class Belief {
     }
     const located = new Set<string>();
     for (const e of view.visible_edges) {
+      if (e.relation === "INSIDE") this.markKind(e.to, "container");
+      if (e.relation === "ON") this.markKind(e.to, "surface");
       if (!LOCATION.has(e.relation)) continue;
       const node = this.nodes.get(e.from);
       if (!node) continue;
@@ -83,7 +106,7 @@ export class Belief {
     }
     const vanished: string[] = [];
     for (const node of this.nodes.values()) {
-      if (node.type === "room" || this.visible.has(node.id) || node.parent === null) continue;
+      if (node.kind === "room" || this.visible.has(node.id) || node.parent === null) continue;
       if (node.room !== this.room) continue;
       const parent = this.nodes.get(node.parent);
       // Its resting place is in view and not closed, yet it is not: it moved or got hidden.
@@ -94,6 +117,49 @@ export class Belief {
       }
     }
     return vanished;
+  }
+
+  /** Learn what a remembered node is (a goal's INSIDE target is a container, ON a surface). */
+  markKind(id: string, kind: "container" | "surface"): void {
+    const node = this.nodes.get(id);
+    if (node && node.kind === "thing") node.kind = kind;
+  }
+
+  /**
+   * Take in the effect of one of the agent's own successful actions (a remembered history
+   * entry): where it put things, what it holds, what it opened or closed. Nodes first met
+   * here are known by id only, in the robot's current room.
+   */
+  applyOwn(name: string, args: readonly string[]): void {
+    const [first, second] = args;
+    if (!first) return;
+    const node =
+      this.nodes.get(first) ??
+      ({
+        id: first,
+        name: first,
+        category: "",
+        kind: "thing",
+        room: null,
+        parent: null,
+        rel: null,
+      } satisfies BeliefNode);
+    this.nodes.set(first, node);
+    if (name === "open" || name === "close") {
+      node.open = name === "open";
+      if (node.kind === "thing") node.kind = "container";
+    } else if (name === "grab") {
+      node.parent = null;
+      node.rel = null;
+    } else if ((name === "puton" || name === "putin") && second) {
+      node.parent = second;
+      node.rel = name === "puton" ? "ON" : "INSIDE";
+      node.room = this.nodes.get(second)?.room ?? node.room;
+    } else if (name === "press") node.pressed = true;
+    else if (name === "attach" && second) {
+      node.parent = second;
+      node.rel = "ATTACHED";
+    }
   }
 
   private link(a: string, b: string): void {

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { engineActionName, exportPddl, pddlName } from "../../world/index.ts";
+import { applicable, type GroundAction, goalHolds, loadPddl } from "../../world/pddl-check.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { robographSuite } from "./index.ts";
 
@@ -47,5 +49,27 @@ describe("export pddl", () => {
       /unknown robograph task id/,
     );
     await expect(exportPddlCommand.run({}, ["cosmetics-t03/base"])).rejects.toThrow(/--out/);
+  });
+});
+
+describe("PDDL export of the compiled suite", () => {
+  it("replays the oracle plan of every base scene step by step to the goal", () => {
+    const scenes = robographSuite.compile().filter((s) => s.tags.condition === "base");
+    expect(scenes).toHaveLength(84);
+    for (const spec of scenes) {
+      const { graph, goal, oracle } = spec.payload;
+      const { domain, problem: text } = exportPddl(graph, goal);
+      const problem = loadPddl(domain, text);
+      let state = problem.init;
+      for (const action of oracle.plan) {
+        const names = action.args.map(pddlName);
+        const matches = applicable(problem, state).filter(
+          (g) => engineActionName(g.name) === action.name && names.every((n, i) => g.args[i] === n),
+        );
+        expect(matches, `${spec.id}: ${action.name}(${action.args})`).toHaveLength(1);
+        state = (matches[0] as GroundAction).next;
+      }
+      expect(goalHolds(problem, state), spec.id).toBe(true);
+    }
   });
 });

@@ -44,7 +44,10 @@ export const FixtureSpec = z
     capacity: z.number().int().positive().optional(),
     /** The goal requires this fixture CLOSED at the end. */
     mustClose: z.boolean().default(false),
-    /** The goal restates this fixture's placement (an initially satisfied fact). */
+    /**
+     * The goal restates this fixture's placement (an initially satisfied fact). Left out in a
+     * scene where the fixture starts hidden: a goal never tells where an unseen node is.
+     */
     keep: z.boolean().default(false),
     /** Non-goal surface where interventions stage objects (I3, I6). */
     staging: z.boolean().default(false),
@@ -69,7 +72,10 @@ export const ObjectGroupSpec = z
       .optional(),
     /** Fixtures the misplaced objects may start at (drawn uniformly per object). */
     from: z.array(Key).min(1),
-    /** How many objects of the group start already at their goal (initially satisfied facts). */
+    /**
+     * How many objects of the group start already at their goal (initially satisfied facts);
+     * only where that goal is in view in G_0, so a goal never tells where an unseen node is.
+     */
     placed: CountRange.default(0),
     /** How many of the misplaced objects start at a closed container listed in `from`, when any. */
     hidden: CountRange.optional(),
@@ -95,6 +101,11 @@ export const OccluderSpec = z
     on: z.array(Key).min(1),
     /** How many goal objects on that fixture each occluder hides. */
     hides: CountRange.default(1),
+    /**
+     * Decoy blockers: how many more occluders (names drawn from the same list) stand on these
+     * fixtures hiding nothing, so an agent cannot tell which blocker hides something.
+     */
+    decoys: CountRange.default(0),
   })
   .strict();
 /** Movable blockers. */

@@ -145,7 +145,8 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
       looseObjects: [],
     });
     if (spec.mustClose) atoms.push({ pred: "CLOSED", node: node.id });
-    if (spec.keep && parent)
+    // A satisfied fact about a node hidden in G_0 would tell the agent where it is: none.
+    if (spec.keep && parent && !parent.closed)
       keepAtoms.push(
         parent.spec.kind === "surface"
           ? { pred: "ON", object: node.id, target: parent.id }
@@ -178,6 +179,10 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
       `spare ${lastWord(names[0] ?? group.category)}`;
     const hiddenWanted = group.hidden === undefined ? -1 : drawCount(rng, group.hidden);
     let hiddenLeft = hiddenWanted;
+    // Figure 1b: the group's hidden objects share one of the closed candidates in `from`,
+    // drawn per scene; the other candidates hide none of them (decoys unless used otherwise).
+    const closedFrom = group.from.map(fixture).filter((f) => f.closed);
+    const home = hiddenWanted > 0 && closedFrom.length > 0 ? rng.pick(closedFrom) : null;
     names.forEach((name, k) => {
       const id = b.id(name);
       const node: WorldNode = {
@@ -191,14 +196,15 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
       b.nodes.push(node);
       const target = group.goal ? fixture(group.goal.target) : null;
       let at: FixtureState;
-      if (k < placed && target) at = target;
-      else at = pickStart(rng, group, fixture, hasRoom, hiddenLeft > 0);
-      if (at.closed && k >= placed) hiddenLeft--;
+      if (k < placed && target && !target.closed) at = target;
+      else at = pickStart(rng, group, fixture, hasRoom, hiddenLeft > 0, home);
+      const misplaced = at !== target;
+      if (at.closed && misplaced) hiddenLeft--;
       put(id, at);
-      if (group.goal && k >= placed) at.looseObjects.push(id);
+      if (group.goal && misplaced) at.looseObjects.push(id);
       if (group.goal && target) {
         placements.push({ pred: group.goal.rel, object: id, target: target.id });
-        if (k >= placed)
+        if (misplaced)
           sources.push({
             id,
             category: group.category,
@@ -240,11 +246,13 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
   if (family.occluders) {
     const spec = family.occluders;
     const c = drawCount(rng, spec.count);
-    const names = rng.sample(spec.names, Math.min(c, spec.names.length));
-    for (const name of names) {
+    const decoys = drawCount(rng, spec.decoys);
+    const names = rng.sample(spec.names, Math.min(c + decoys, spec.names.length));
+    names.forEach((name, k) => {
+      const decoy = k >= c;
       const candidates = spec.on.map(fixture);
       const withTargets = candidates.filter((f) => f.looseObjects.length > 0);
-      const f = rng.pick(withTargets.length > 0 ? withTargets : candidates);
+      const f = rng.pick(withTargets.length > 0 && !decoy ? withTargets : candidates);
       const id = b.add(
         {
           id: b.id(name),
@@ -256,16 +264,15 @@ export function generateScene(family: FamilySpec, rng: Rng): GeneratedScene {
         },
         { to: f.id, rel: f.spec.kind === "surface" ? "ON" : "INSIDE" },
       );
-      const hides = rng.sample(
-        f.looseObjects,
-        Math.min(f.looseObjects.length, drawCount(rng, spec.hides)),
-      );
+      const hides = decoy
+        ? []
+        : rng.sample(f.looseObjects, Math.min(f.looseObjects.length, drawCount(rng, spec.hides)));
       for (const t of hides) {
         b.edges.push({ from: id, to: t, rel: "OCCLUDES" });
         f.looseObjects.splice(f.looseObjects.indexOf(t), 1);
       }
-      blocker ??= { id, surface: f.id };
-    }
+      if (!decoy) blocker ??= { id, surface: f.id };
+    });
   }
 
   const staging = family.fixtures.find((x) => x.staging) as FixtureSpec;
@@ -302,6 +309,7 @@ function pickStart(
   fixture: (key: string) => FixtureState,
   hasRoom: (f: FixtureState) => boolean,
   wantHidden: boolean,
+  home: FixtureState | null = null,
 ): FixtureState {
   const options = group.from.map(fixture).filter(hasRoom);
   if (options.length === 0)
@@ -311,6 +319,7 @@ function pickStart(
       "objects.from",
     );
   if (group.hidden === undefined) return rng.pick(options);
+  if (wantHidden && home && hasRoom(home)) return home;
   const pool = options.filter((f) => f.closed === wantHidden);
   return rng.pick(pool.length > 0 ? pool : options);
 }

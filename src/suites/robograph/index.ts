@@ -75,7 +75,7 @@ const compileCommand: SuiteCommand = {
 /** The RoboGraphBench suite: 84 scenes x {baseline, I1..I6} = 588 episodes. */
 export const robographSuite: Suite<RoboGraphPayload> = {
   id: "robograph",
-  version: "1.0.0",
+  version: "2.0.0",
   title: "RoboGraphBench: task-state horizons for embodied agents",
   dimensions: ["domain", "condition", "scene"],
   compile: (options = {}) => compileSuite(options as RoboGraphCompileOptions),
@@ -117,6 +117,13 @@ export const robographSuite: Suite<RoboGraphPayload> = {
       description: "honest baseline: a belief graph of what it has seen and a greedy planner",
       options: NO_OPTIONS,
       create: () => explorerAgent(),
+    }),
+    defineAgent({
+      name: "explorer-window",
+      description:
+        "the explorer's policy on the appendix B payload alone: current view and 16-step history, no memory beyond",
+      options: NO_OPTIONS,
+      create: () => explorerAgent({ window: true }),
     }),
   ],
   stats: (specs) => suiteStats(specs),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { episodeMetrics, f1, recoveryCounts } from "./metrics.ts";
+import type { Trace } from "../../core/index.ts";
+import { countRedundant, episodeMetrics, f1, recoveryCounts } from "./metrics.ts";
 import type { OutcomeData } from "./outcome.ts";
 import { recovery, stepLog, traceOf } from "./test-support.ts";
 
@@ -151,5 +152,95 @@ describe("recovery grounding", () => {
   it("pools F1 from counts", () => {
     expect(f1({ tp: 3, fp: 1, fn: 2 })).toBeCloseTo(66.666666, 5);
     expect(f1({ tp: 0, fp: 0, fn: 0 })).toBeNull();
+  });
+});
+
+describe("recovery scoring with unusable replies", () => {
+  // Environment steps: 0 grab(lip) injected failure, 1 grab(lip), 2 putin(lip,bag) fails
+  // (not visible), 3 putin(lip,bag), 4 stop. The agent also sent two unusable replies (after
+  // observations 1 and 3), which never reached the environment. A perfect detector: it says
+  // recovery at observations 1 and 3 (the previous task action failed), naming that action.
+  const o: OutcomeData = {
+    ...episodeA,
+    steps: [
+      stepLog(0, "grab(lip)", [3, 3], { status: "failure", injected: true }),
+      stepLog(1, "grab(lip)", [3, 2]),
+      stepLog(2, "putin(lip,bag)", [2, 2], { status: "failure", failureType: "not_visible" }),
+      stepLog(3, "putin(lip,bag)", [2, 1]),
+      stepLog(4, "stop", [1, 1]),
+    ],
+  };
+  const base = traceOf(o, []);
+  const decision = (obs: number, extra?: Record<string, unknown>): Trace["steps"][number] => ({
+    ...(base.steps[obs] as Trace["steps"][number]),
+    ...(extra ? { extra } : {}),
+  });
+  const unusable = (obs: number): Trace["steps"][number] => ({
+    step: 0,
+    observation: { step: obs, events: [], view: null },
+    formatError: "reply is not a JSON object",
+    extra: recovery(false),
+  });
+  const steps = [
+    decision(0, recovery(false)),
+    unusable(1),
+    decision(1, recovery(true, "grab", ["lip"])),
+    decision(2, recovery(false)),
+    unusable(3),
+    decision(3, recovery(true, "putin", ["lip", "bag"])),
+    decision(4, recovery(false)),
+  ].map((s, i) => ({ ...s, step: i }));
+  const trace: Trace = { ...base, steps };
+
+  it("joins trace steps to environment steps by the environment's counter", () => {
+    // By trace position the detector would look wrong (F1 40, Acc 0); joined on
+    // observation.step it is perfect: tp 2 (observations 1, 3), tn 2 (2, 4), no fp/fn.
+    expect(recoveryCounts(o, trace)).toEqual({
+      tp: 2,
+      fp: 0,
+      fn: 0,
+      tn: 2,
+      groundedCorrect: 2,
+      groundedTotal: 2,
+    });
+    const { metrics } = episodeMetrics(o, trace);
+    expect(metrics.f1_rd).toBe(100);
+    expect(metrics.acc_rg).toBe(100);
+  });
+});
+
+describe("RAR necessity (remaining optimal plan length)", () => {
+  it("does not count an optimal return walk or a re-placement after I3 as redundant", () => {
+    // Indoor: fetch x from the kitchen, carry it to the hall, go back for y. C_distance does
+    // not drop on the return walk (its walk tree still needs the kitchen), the optimal plan
+    // does: 2 -> 1 after walk(kitchen) at step 4. Then I3 moved y off its target (after step
+    // 7); the repeated grab(y) and putin(y,t) shorten the plan again (2 -> 1 -> 0). The last
+    // walk(hall) repeats without shortening anything: redundant. RAR = 1 / 10.
+    const steps = [
+      stepLog(0, "walk(kitchen)", [6, 5]),
+      stepLog(1, "grab(x)", [5, 4]),
+      stepLog(2, "walk(hall)", [4, 3]),
+      stepLog(3, "puton(x,t)", [3, 3]),
+      stepLog(4, "walk(kitchen)", [3, 3], { planBefore: 4, planAfter: 3 }),
+      stepLog(5, "grab(y)", [3, 2]),
+      stepLog(6, "walk(hall)", [2, 2], { planBefore: 2, planAfter: 1 }),
+      stepLog(7, "puton(y,t)", [1, 2]),
+      stepLog(8, "grab(y)", [2, 1], { planBefore: 2, planAfter: 1 }),
+      stepLog(9, "puton(y,t)", [1, 0], { planBefore: 1, planAfter: 0 }),
+      stepLog(10, "walk(hall)", [0, 0], { status: "failure", failureType: "not_adjacent" }),
+      stepLog(11, "stop", [0, 0]),
+    ];
+    expect(countRedundant(steps)).toBe(1);
+    const { metrics } = episodeMetrics({ ...episodeA, steps }, traceOf({ ...episodeA, steps }, []));
+    expect(metrics.rar).toBeCloseTo(100 / 11, 10);
+  });
+
+  it("never counts an injected failure as redundant", () => {
+    const steps = [
+      stepLog(0, "grab(x)", [2, 2], { status: "failure", failureType: "not_visible" }),
+      stepLog(1, "grab(x)", [2, 2], { status: "failure", injected: true }),
+      stepLog(2, "grab(x)", [2, 1], { planBefore: 2, planAfter: 1 }),
+    ];
+    expect(countRedundant(steps)).toBe(0);
   });
 });

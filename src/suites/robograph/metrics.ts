@@ -36,9 +36,14 @@ function signature(step: StepLog): string {
 }
 
 /**
- * RAR numerator: an action is redundant when the same action on the same arguments was
- * attempted earlier in the episode and this attempt did not reduce the oracle's ordered
- * action distance (a retry after a failure that then succeeds is necessary, not redundant).
+ * RAR numerator (appendix C: "unnecessary actions that repeat a previously attempted action"):
+ * an action is redundant when the same action on the same arguments was attempted earlier in
+ * the episode and it was not necessary. Necessity is decided by the remaining optimal plan
+ * length: an attempt that shortened it (measured on the state its own effect produced, before
+ * any intervention fired) was on an optimal path, so the optimal oracle's return walks and
+ * re-placements after an intervention are necessary. An injected failure (I1) suppressed an
+ * executable action and is never redundant. Logs without plan lengths (the search gave up)
+ * fall back to the ordered action distance: necessary when it dropped.
  */
 export function countRedundant(steps: readonly StepLog[]): number {
   const seen = new Set<string>();
@@ -46,10 +51,16 @@ export function countRedundant(steps: readonly StepLog[]): number {
   for (const step of steps) {
     if (step.action === "stop") continue;
     const sig = signature(step);
-    if (seen.has(sig) && step.distanceAfter >= step.distanceBefore) redundant++;
+    if (seen.has(sig) && !step.injected && !shortened(step)) redundant++;
     seen.add(sig);
   }
   return redundant;
+}
+
+function shortened(step: StepLog): boolean {
+  const { planBefore, planAfter } = step;
+  if (planBefore != null && planAfter != null) return planAfter < planBefore;
+  return step.distanceAfter < step.distanceBefore;
 }
 
 /**
@@ -89,6 +100,12 @@ function sameNodes(action: string, expected: StepLog, given: readonly string[]):
  * task action failed (precondition, invalid or injected failure); the prediction is the
  * reply's recovery.required. Grounding is judged on detected failures: failed_action must
  * name the previous action and failed_node_ids its nodes (ids or names).
+ *
+ * Trace steps are joined to environment steps by the environment's step counter that each
+ * trace step records (`observation.step`: the observation the decision answered), not by
+ * position: unusable replies are trace steps that never reach the environment. Only
+ * decisions the environment executed are scored; the previous task action of a decision at
+ * environment step t is environment step t - 1.
  */
 export function recoveryCounts(outcome: OutcomeData, trace: Trace): RecoveryCounts {
   const counts: RecoveryCounts = {
@@ -100,27 +117,25 @@ export function recoveryCounts(outcome: OutcomeData, trace: Trace): RecoveryCoun
     groundedTotal: 0,
   };
   const byStep = new Map(outcome.steps.map((s) => [s.step, s]));
-  let previous: StepLog | undefined;
   for (const traceStep of trace.steps) {
+    if (traceStep.formatError !== undefined || !byStep.has(traceStep.observation.step)) continue;
+    const previous = byStep.get(traceStep.observation.step - 1);
     const field = RecoveryField.safeParse(traceStep.extra?.recovery);
-    if (previous && field.success) {
-      const failed = previous.status !== "success";
-      const said = field.data.required;
-      if (failed && said) counts.tp++;
-      else if (!failed && said) counts.fp++;
-      else if (failed && !said) counts.fn++;
-      else counts.tn++;
-      if (failed && said) {
-        counts.groundedTotal++;
-        if (
-          field.data.failed_action === previous.action &&
-          sameNodes(previous.action, previous, field.data.failed_node_ids)
-        )
-          counts.groundedCorrect++;
-      }
+    if (!previous || !field.success) continue;
+    const failed = previous.status !== "success";
+    const said = field.data.required;
+    if (failed && said) counts.tp++;
+    else if (!failed && said) counts.fp++;
+    else if (failed && !said) counts.fn++;
+    else counts.tn++;
+    if (failed && said) {
+      counts.groundedTotal++;
+      if (
+        field.data.failed_action === previous.action &&
+        sameNodes(previous.action, previous, field.data.failed_node_ids)
+      )
+        counts.groundedCorrect++;
     }
-    const executed = byStep.get(traceStep.step);
-    if (executed) previous = executed;
   }
   return counts;
 }

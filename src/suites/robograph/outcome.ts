@@ -32,6 +32,18 @@ export const StepLog = z
     injected: z.boolean().describe("an I1 failure suppressed an otherwise executable action"),
     distanceBefore: z.number().int().nonnegative(),
     distanceAfter: z.number().int().nonnegative(),
+    planBefore: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullish()
+      .describe("remaining optimal plan length before; only for a repeated action (RAR)"),
+    planAfter: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullish()
+      .describe("remaining optimal plan length after its own effect, events excluded (RAR)"),
     revealed: z.array(z.string()).describe("task-relevant hidden nodes this action exposed"),
     goalSatisfied: z.number().int().nonnegative().describe("satisfied goal predicates after"),
   })
@@ -61,7 +73,9 @@ export const OutcomeData = z
     goalFinal: z.number().int().nonnegative().describe("satisfied at the end"),
     stopStep: z.number().int().nonnegative().nullable().describe("step of stop, if issued"),
     goalAtStop: z.boolean(),
-    relevantHidden: z.array(z.string()).describe("task-relevant spatial dependencies"),
+    relevantHidden: z
+      .array(z.string())
+      .describe("task-relevant spatial dependencies: hidden nodes the optimal plan depends on"),
     interventions: z.array(InterventionLog),
     steps: z.array(StepLog),
   })

@@ -88,18 +88,29 @@ function actionOf(step: TraceStep): {
   return { name, node_ids: ids, args };
 }
 
-function historyEntry(step: TraceStep) {
+/** The outcome the environment reported in `observation` for the action before it. */
+function outcomeIn(observation: Observation): { status?: unknown; failure_type?: unknown } | undefined {
+  return observation.events.find((e) => e.type === "action_succeeded" || e.type === "action_failed")
+    ?.data as { status?: unknown; failure_type?: unknown } | undefined;
+}
+
+/**
+ * One recent_history entry (Figure 11). The outcome of a step is read from the observation
+ * that followed it (the environment's action event), which is what an agent's own history
+ * holds; an unusable reply never reached the environment and reads as a format error.
+ */
+function historyEntry(step: TraceStep, next: Observation) {
   const { name, node_ids: ids } = actionOf(step);
-  const info = step.result?.info ?? {};
+  const outcome = outcomeIn(next);
   return {
-    step: step.step,
+    step: step.observation.step,
     action: { name, node_ids: ids },
-    event: {
-      status: info.status === "success" ? "success" : "failure",
-      failure_type:
-        (info.failure_type as string | null | undefined) ??
-        (step.formatError ? "format_error" : null),
-    },
+    event: step.formatError
+      ? { status: "failure", failure_type: "format_error" }
+      : {
+          status: outcome?.status === "success" ? "success" : "failure",
+          failure_type: typeof outcome?.failure_type === "string" ? outcome.failure_type : null,
+        },
   };
 }
 
@@ -122,7 +133,9 @@ export function userPayload(
       current_observation: "after the previous task action, before the selected current action",
       recovery_assessment: "judge the previous task action from the current observation",
     },
-    recent_history: history.slice(-HISTORY_WINDOW).map(historyEntry),
+    recent_history: history
+      .slice(-HISTORY_WINDOW)
+      .map((step, k, window) => historyEntry(step, window[k + 1]?.observation ?? observation)),
     current_observation: {
       visible_nodes: obs.visible_nodes,
       visible_edges: obs.visible_edges,
@@ -180,8 +193,9 @@ export function replyFor(step: TraceStep, before: readonly TraceStep[]): string 
   let recovery: RecoveryField;
   if (declared.success) recovery = declared.data;
   else {
-    const previous = before.findLast((s) => s.action !== undefined && s.result !== undefined);
-    const failed = previous !== undefined && previous.result?.info.status !== "success";
+    // The previous executed action and its outcome, as this step's observation reports it.
+    const previous = before.findLast((s) => s.action !== undefined && !s.formatError);
+    const failed = previous !== undefined && outcomeIn(step.observation)?.status !== "success";
     const prior = previous && actionOf(previous);
     recovery =
       failed && prior
