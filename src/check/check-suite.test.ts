@@ -44,6 +44,10 @@ describe("checkSuite", () => {
     expect(registered.map((s) => s.id)).toEqual(
       expect.arrayContaining(["robograph", "transduction", "playground"]),
     );
+    // The suites of issue 12 state their goals; the others are to add the hook (protocol.md).
+    for (const s of registered.filter((s) => ["robograph", "transduction"].includes(s.id))) {
+      expect(s.goalState, s.id).toBeTypeOf("function");
+    }
     const suites = [...registered, gridSuite(3, { streams: true }) as unknown as Suite];
     // Physics suites sample their quickest tasks (one per family); the rest are spread evenly.
     const sample: Record<string, { taskIds: string[] }> = {
