@@ -45,44 +45,30 @@ export interface WriterSummary {
   files: WrittenFile[];
 }
 
-/** Bytes buffered per file before a write. */
-const FLUSH_BYTES = 1 << 20;
-
 class JsonlFile {
   rows = 0;
   bytes = 0;
   private readonly fd: number;
   private readonly hash: Hash = createHash("sha256");
-  private chunks: string[] = [];
-  private pending = 0;
 
   constructor(readonly path: string) {
     this.fd = openSync(path, "w");
   }
 
-  /** Append one row's line (ending in a newline). */
+  /**
+   * Append one row's line (ending in a newline). The string goes straight to the hash and the
+   * file, each encoding UTF-8 natively: joining lines first, or Buffer.from, cost several times
+   * more on the two-byte strings a prompt with one non-Latin-1 character makes.
+   */
   write(line: string): void {
-    this.chunks.push(line);
-    this.pending += line.length;
+    this.hash.update(line, "utf8");
+    this.bytes += writeSync(this.fd, line);
     this.rows++;
-    if (this.pending >= FLUSH_BYTES) this.flush();
   }
 
   close(): string {
-    this.flush();
     closeSync(this.fd);
     return this.hash.digest("hex");
-  }
-
-  private flush(): void {
-    if (this.chunks.length === 0) return;
-    // Strings straight to the hash and the file: both encode UTF-8 natively, several times
-    // faster than Buffer.from on the two-byte strings a prompt with one non-Latin-1 character makes.
-    const text = this.chunks.join("");
-    this.hash.update(text, "utf8");
-    this.bytes += writeSync(this.fd, text);
-    this.chunks = [];
-    this.pending = 0;
   }
 }
 

@@ -89,7 +89,9 @@ function actionOf(step: TraceStep): {
 }
 
 /** The outcome the environment reported in `observation` for the action before it. */
-function outcomeIn(observation: Observation): { status?: unknown; failure_type?: unknown } | undefined {
+function outcomeIn(
+  observation: Observation,
+): { status?: unknown; failure_type?: unknown } | undefined {
   return observation.events.find((e) => e.type === "action_succeeded" || e.type === "action_failed")
     ?.data as { status?: unknown; failure_type?: unknown } | undefined;
 }
