@@ -118,6 +118,7 @@ describe("longhaul CLI", () => {
       "random",
       "replay",
       "llm",
+      "http",
     ]);
     expect(agents[0]).toMatchObject({ suite: "robograph", privileged: true, options: [] });
     const llm = agents.find((a) => a.name === "llm");

@@ -7,7 +7,8 @@
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -81,7 +82,9 @@ beforeAll(() => {
   bin = join(project, "node_modules", ".bin", "longhaul");
 }, 240_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The installed project holds every runtime dependency (tens of thousands of files): removing
+// it takes more than the default hook timeout on a loaded machine.
+afterAll(() => rm(dir, { recursive: true, force: true }), 240_000);
 
 describe("the installed package", () => {
   it("runs the executable with meaningful exit codes", () => {

@@ -14,15 +14,22 @@ import {
 
 describe("agent registry", () => {
   it("lists a suite's own agents first, then the built-ins; a suite's agent shadows a built-in", () => {
-    expect(agentNames()).toEqual(["random", "replay", "llm"]);
-    expect(agentNames(gridSuite())).toEqual(["greedy", "thrower", "random", "replay", "llm"]);
+    expect(agentNames()).toEqual(["random", "replay", "llm", "http"]);
+    expect(agentNames(gridSuite())).toEqual([
+      "greedy",
+      "thrower",
+      "random",
+      "replay",
+      "llm",
+      "http",
+    ]);
     const own = defineAgent({
       name: "random",
       description: "the suite's own",
       options: z.object({}).strict(),
       create: () => greedyAgent(),
     });
-    expect(agentNames({ agents: [own] })).toEqual(["random", "replay", "llm"]);
+    expect(agentNames({ agents: [own] })).toEqual(["random", "replay", "llm", "http"]);
   });
 
   it("creates agents from validated options and records their public config", async () => {
@@ -40,7 +47,7 @@ describe("agent registry", () => {
     await expect(createAgent("gredy", {}, suite)).rejects.toMatchObject({
       code: "USAGE",
       message:
-        'unknown agent "gredy"; did you mean "greedy"? known agents: greedy, thrower, random, replay, llm (suite grid)',
+        'unknown agent "gredy"; did you mean "greedy"? known agents: greedy, thrower, random, replay, llm, http (suite grid)',
     });
     await expect(createAgent("greedy", { delayMs: -1 }, suite)).rejects.toMatchObject({
       code: "USAGE",

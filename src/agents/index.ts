@@ -11,6 +11,7 @@ import {
   unknownNameMessage,
 } from "../core/index.ts";
 import { parseAgentOptions, withoutSecrets } from "./agent-options.ts";
+import { agentUrlOf, httpAgent, isAgentUrl } from "./external/index.ts";
 import { llmAgent } from "./llm/index.ts";
 import { randomAgent } from "./random/index.ts";
 import { replayAgent } from "./replay/index.ts";
@@ -20,7 +21,15 @@ export {
   agentOptionInfo,
   coerceAgentOptions,
   parseAgentOptions,
+  withoutSecrets,
 } from "./agent-options.ts";
+export {
+  agentUrlOf,
+  createHttpAgent,
+  HttpAgentOptions,
+  httpAgent,
+  isAgentUrl,
+} from "./external/index.ts";
 export { createLlmAgent, llmAgent } from "./llm/index.ts";
 export { createRandomAgent, RandomAgentOptions, randomAgent, sampleJson } from "./random/index.ts";
 export {
@@ -31,7 +40,12 @@ export {
 } from "./replay/index.ts";
 
 /** The agents every suite can use. */
-export const BUILT_IN_AGENTS: readonly AgentFactory[] = [randomAgent, replayAgent, llmAgent];
+export const BUILT_IN_AGENTS: readonly AgentFactory[] = [
+  randomAgent,
+  replayAgent,
+  llmAgent,
+  httpAgent,
+];
 
 /** The factories available for `suite` (its own first; they shadow built-ins of the same name). */
 export function agentFactories(suite?: Pick<Suite, "agents">): AgentFactory[] {
@@ -44,8 +58,12 @@ export function agentNames(suite?: Pick<Suite, "agents">): string[] {
   return agentFactories(suite).map((f) => f.name);
 }
 
-/** The factory of agent `name` for `suite`; unknown names are USAGE errors with a suggestion. */
+/**
+ * The factory of agent `name` for `suite` (`http:URL` names the http agent); unknown names are
+ * USAGE errors with a suggestion.
+ */
 export function findAgentFactory(name: string, suite: Pick<Suite, "id" | "agents">): AgentFactory {
+  if (isAgentUrl(name)) return httpAgent;
   const factory = agentFactories(suite).find((f) => f.name === name);
   if (factory) return factory;
   throw new LonghaulError(
@@ -71,6 +89,9 @@ export async function createAgent<P>(
   suite: Suite<P>,
 ): Promise<CreatedAgent> {
   const factory = typeof agent === "string" ? findAgentFactory(agent, suite) : agent;
+  // `http:URL` carries the http agent's url option in its name.
+  if (typeof agent === "string" && isAgentUrl(agent))
+    options = { ...options, url: agentUrlOf(agent) };
   const parsed = parseAgentOptions(factory, options);
   const created = await factory.create(parsed, { suite: suite.id, renderer: suite.renderer });
   const config = factory.publicConfig?.(parsed) ?? withoutSecrets(factory, parsed);

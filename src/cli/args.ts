@@ -2,6 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 // The errors file, not the core index: declaring options must not load the wire schemas.
 import { LonghaulError } from "../core/errors.ts";
+import type { Budgets } from "../core/protocol.ts";
 import { REDACTED, redactUrls, urlSecrets } from "../core/redact.ts";
 import type { FullReport } from "../report/index.ts";
 
@@ -161,6 +162,36 @@ export function agentOptionText(
   }
   for (const pair of flags.agentOpt) put(...parsePair(pair, "--agent-opt"), "--agent-opt");
   return out;
+}
+
+/** The budget flags, as commander stores them. */
+export interface BudgetFlags {
+  maxSteps?: number;
+  maxSimTime?: number;
+  maxWallMs?: number;
+  maxTokens?: number;
+  maxCost?: number;
+}
+
+/** Declare the per-episode budget flags on `cmd`. */
+export function budgetOptions(cmd: Command): Command {
+  return cmd
+    .option("--max-steps <n>", "decision budget per episode", positiveInt)
+    .option("--max-sim-time <s>", "simulated-time budget per episode (seconds)", nonNegativeNumber)
+    .option("--max-wall-ms <ms>", "wall-time budget per episode", positiveInt)
+    .option("--max-tokens <n>", "token budget per episode", positiveInt)
+    .option("--max-cost <usd>", "cost budget per episode", nonNegativeNumber);
+}
+
+/** The budgets the flags set (unset flags leave the suite's). */
+export function budgetsOf(flags: BudgetFlags): Budgets {
+  const budgets: Budgets = {};
+  if (flags.maxSteps) budgets.maxSteps = flags.maxSteps;
+  if (flags.maxSimTime) budgets.maxSimTime = flags.maxSimTime;
+  if (flags.maxWallMs) budgets.maxWallMs = flags.maxWallMs;
+  if (flags.maxTokens) budgets.maxTokens = flags.maxTokens;
+  if (flags.maxCost) budgets.maxCostUsd = flags.maxCost;
+  return budgets;
 }
 
 /** Option keys taken as secret before an agent's schema says which are (api keys, tokens, ...). */

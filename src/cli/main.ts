@@ -12,14 +12,17 @@ import { environmentSecrets, redactArgv } from "./args.ts";
 import { register as registerAgents } from "./commands/agents.ts";
 import { register as registerCheck } from "./commands/check.ts";
 import { register as registerList } from "./commands/list.ts";
+import { register as registerMcp } from "./commands/mcp.ts";
 import { register as registerReport } from "./commands/report.ts";
 import { register as registerRescore } from "./commands/rescore.ts";
 import { register as registerRun } from "./commands/run.ts";
 import { register as registerSchema } from "./commands/schema.ts";
+import { register as registerServe } from "./commands/serve.ts";
 import { register as registerShow } from "./commands/show.ts";
 import { register as registerStats } from "./commands/stats.ts";
 import { register as registerSuiteCommands, suiteVerbTarget } from "./commands/suite-commands.ts";
 import { register as registerView } from "./commands/view.ts";
+import { register as registerWorker } from "./commands/worker.ts";
 import { CliContext, type CliIo, redactingWriter } from "./context.ts";
 import { VERSION } from "./version.ts";
 
@@ -66,6 +69,9 @@ export async function main(
       registerAgents,
       registerSchema,
       registerCheck,
+      registerServe,
+      registerMcp,
+      registerWorker,
       registerView,
     ]) {
       register(program, ctx);

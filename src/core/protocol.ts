@@ -324,6 +324,62 @@ export const Trace = z
   .strict();
 export type Trace = z.infer<typeof Trace>;
 
+/**
+ * What the runner POSTs to an agent server (`--agent http:URL`), one request per decision
+ * (`kind: "act"`) and one when the episode ends (`kind: "end"`). `memory` is the JSON the
+ * server's last reply carried (at the start: the stream's memory, else null), so a server can
+ * keep no state of its own.
+ */
+export const AgentRequest = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("act"),
+      episodeId: z.string(),
+      epoch: z.number().int().nonnegative(),
+      card: TaskCard,
+      observation: Observation,
+      memory: z.unknown().describe("the memory of the server's last reply, or null"),
+      stream: StreamPosition.optional(),
+      privileged: z
+        .object({ spec: TaskSpec, latent: z.unknown() })
+        .strict()
+        .optional()
+        .describe("only for an agent run with privileged access"),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("end"),
+      episodeId: z.string(),
+      epoch: z.number().int().nonnegative(),
+      success: z.boolean(),
+      steps: z.number().int().nonnegative(),
+      memory: z.unknown(),
+    })
+    .strict(),
+]);
+export type AgentRequest = z.infer<typeof AgentRequest>;
+
+/**
+ * An agent server's reply: a decision (an action, or `formatError` when the agent could not
+ * produce one), optional note, suite extras and usage, and the memory to send back next time.
+ * The reply to an `end` request may carry only `memory` (handed to a stream's next episode).
+ */
+export const AgentReply = z
+  .object({
+    action: Action.optional(),
+    formatError: z.string().optional(),
+    raw: z.string().optional().describe("the agent's raw output, logged"),
+    note: z.string().optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+    usage: Usage.partial()
+      .optional()
+      .describe("model usage for this decision; missing fields are 0"),
+    memory: z.unknown().optional().describe("sent back with the next request"),
+  })
+  .strict();
+export type AgentReply = z.infer<typeof AgentReply>;
+
 /** The wire types by the name `longhaul schema <name>` takes. */
 export const WIRE_SCHEMAS = {
   TaskSpec,
@@ -345,4 +401,6 @@ export const WIRE_SCHEMAS = {
   ModelCall,
   TraceStep,
   Trace,
+  AgentRequest,
+  AgentReply,
 } as const;

@@ -31,8 +31,11 @@ export {
   defaultRunDirectory,
   EpisodeLog,
   loadRun,
+  type OpenedRun,
+  openRunDirectory,
   type Redact,
   type RepairResult,
+  type RunFields,
   readCheckpoint,
   readHeaderIfAny,
   readTrace,
@@ -45,4 +48,5 @@ export {
   writeEpisodes,
   writeHeader,
   writeTrace,
+  writeTraceBytes,
 } from "./run-dir.ts";

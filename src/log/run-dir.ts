@@ -36,7 +36,7 @@ import {
   traceFile,
   type UnreadableLine,
 } from "./format.ts";
-import type { RunHeader } from "./header.ts";
+import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -185,6 +185,61 @@ export async function readHeaderIfAny(dir: string): Promise<RunHeader | undefine
   return parseHeader(await readFile(path, "utf8"), path);
 }
 
+/** A run header's fields before it has an id, a status and timestamps. */
+export type RunFields = Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt">;
+
+/** What opening a run directory found and did. */
+export interface OpenedRun {
+  header: RunHeader;
+  /** The records of a resumed run, by episode id. */
+  kept: Map<string, EpisodeRecord>;
+  /** Leftover temporary files removed (a resumed run only). */
+  leftovers: number;
+  /** What `repair` dropped from episodes.jsonl (a resumed run only). */
+  repaired?: RepairResult;
+  /** Whether the directory did not exist before this call (the caller may remove it again). */
+  created: boolean;
+}
+
+/**
+ * Start or resume the run `fields` describe in `dir` (checked with checkRunDirectory): a
+ * directory holding another run (another run id) is a USAGE error naming what differs; a
+ * resumed run loses its leftover temporary files, keeps its records (a torn last line is cut
+ * off; unreadable lines are dropped first with `repair`) and its start time. The header is
+ * written, through `redact`, with status `started`.
+ */
+export async function openRunDirectory(
+  dir: string,
+  fields: RunFields,
+  options: { redact?: Redact; repair?: boolean } = {},
+): Promise<OpenedRun> {
+  const identity = runIdentity(fields);
+  const runId = runIdOf(identity);
+  const existing = checkRunDirectory(dir) === "run";
+  const previous = existing ? await readHeaderIfAny(dir) : undefined;
+  if (previous && previous.runId !== runId) {
+    const diff = identityDifferences(runIdentity(previous), identity);
+    throw new LonghaulError(
+      "USAGE",
+      `${dir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
+    );
+  }
+  const repaired = previous && options.repair ? await repairEpisodes(dir) : undefined;
+  const leftovers = previous ? await removeLeftovers(dir) : 0;
+  const kept = previous ? await recoverEpisodes(dir) : new Map<string, EpisodeRecord>();
+  const created = !previous && !existsSync(dir);
+  const now = new Date().toISOString();
+  const header: RunHeader = {
+    runId,
+    ...fields,
+    status: "started",
+    startedAt: previous?.startedAt ?? now,
+    updatedAt: now,
+  };
+  await writeHeader(dir, header, options.redact);
+  return { header, kept, leftovers, created, ...(repaired ? { repaired } : {}) };
+}
+
 /** Load and validate a run directory: header and records (last line per episode wins). */
 export function loadRun(dir: string): { header: RunHeader; records: EpisodeRecord[] } {
   const headerPath = join(dir, RUN_FILES.header);
@@ -281,6 +336,18 @@ export async function writeTrace(dir: string, trace: Trace, redact: Redact = asI
     tracePath(dir, trace.episodeId),
     await gzipAsync(redact(JSON.stringify(trace))),
   );
+}
+
+/**
+ * Write an episode's trace already gzip'd (by a queue worker), atomically; readers validate it
+ * when they read it, as any trace file.
+ */
+export async function writeTraceBytes(
+  dir: string,
+  episodeId: string,
+  gzipped: Uint8Array,
+): Promise<void> {
+  await writeAtomic(tracePath(dir, episodeId), gzipped);
 }
 
 /** Read and validate a trace file (.json.gz). */

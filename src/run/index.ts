@@ -40,7 +40,7 @@ export {
   rescoreRun,
   rescoreTrace,
 } from "./rescore.ts";
-export { type RunOptions, type RunSummary, runSuite } from "./runner.ts";
+export { LONGHAUL_VERSION, type RunOptions, type RunSummary, runSuite } from "./runner.ts";
 export {
   baseOf,
   composeRecord,

@@ -3,7 +3,7 @@
  * with bounded concurrency, log each episode as it finishes and checkpoint stream memory.
  */
 import { setMaxListeners } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import {
   type AccessProfile,
@@ -22,22 +22,16 @@ import {
 import {
   checkRunDirectory,
   EpisodeLog,
-  identityDifferences,
+  openRunDirectory,
   type Redact,
   type RepairResult,
-  type RunHeader,
+  type RunFields,
   readCheckpoint,
-  readHeaderIfAny,
-  recoverEpisodes,
-  removeLeftovers,
-  repairEpisodes,
-  runIdentity,
-  runIdOf,
   writeCheckpoint,
   writeHeader,
   writeTrace,
 } from "../log/index.ts";
-import { accessFor, runEpisode } from "./episode.ts";
+import { accessFor, type EpisodeResult, type EpisodeSetup, runEpisode } from "./episode.ts";
 import { type PlannedEpisode, type PlannedUnit, planFromSpecs, planUnits } from "./plan.ts";
 import { addToTotals, emptyTotals, type Progress } from "./progress.ts";
 import { mergeBudgets } from "./scoring.ts";
@@ -67,6 +61,15 @@ export interface RunOptions<P = unknown> {
   maxConsecutiveFormatErrors?: number;
   /** The command line as run.json keeps it (the caller redacts secret options first). */
   command?: string[];
+  /**
+   * Plays one episode (default runEpisode, in this process); a queue coordinator passes one that
+   * hands the episode to a worker and returns its result (it may write the trace into `outDir`
+   * itself and return none).
+   */
+  execute?: (
+    setup: EpisodeSetup<P>,
+    run: { runId: string; outDir: string },
+  ) => Promise<EpisodeResult>;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
   /** Stop the run (status interrupted) once this call has recorded this many invalid episodes. */
@@ -101,7 +104,8 @@ export interface RunSummary {
   records: EpisodeRecord[];
 }
 
-const LONGHAUL_VERSION: string = JSON.parse(
+/** The package version, recorded in every run header. */
+export const LONGHAUL_VERSION: string = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
 ).version;
 
@@ -160,7 +164,8 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     opts.maxConsecutiveFormatErrors ?? 3,
   );
   if (opts.maxErrors !== undefined) positiveInt("maxErrors", opts.maxErrors);
-  const existing = checkRunDirectory(opts.outDir) === "run";
+  // Before compiling: a refused --out fails fast and creates nothing.
+  checkRunDirectory(opts.outDir);
   let specs: ReturnType<Suite<P>["compile"]>;
   let plan: PlannedEpisode<P>[];
   try {
@@ -177,8 +182,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
       `the ${suite.id} suite states no goal state (Suite.goalState), so the goal-state access (--memory oracle-state) cannot be granted`,
     );
   }
-  const now = new Date().toISOString();
-  const fields: Omit<RunHeader, "runId" | "status" | "startedAt" | "updatedAt"> = {
+  const fields: RunFields = {
     command: opts.command ?? [],
     config: {
       ...(opts.compile && Object.keys(opts.compile).length > 0 ? { compile: opts.compile } : {}),
@@ -200,31 +204,12 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     budgets: mergeBudgets(suite.budgets, opts.budgets),
     planned: plan.length,
   };
-  const identity = runIdentity(fields);
-  const runId = runIdOf(identity);
-
-  const previous = existing ? await readHeaderIfAny(opts.outDir) : undefined;
-  if (previous && previous.runId !== runId) {
-    const diff = identityDifferences(runIdentity(previous), identity);
-    throw new LonghaulError(
-      "USAGE",
-      `${opts.outDir} holds a different run (${previous.runId}, this one is ${runId}): ${diff.join("; ")}; use another --out`,
-    );
-  }
-  const repaired = previous && opts.repair ? await repairEpisodes(opts.outDir) : undefined;
-  const leftovers = previous ? await removeLeftovers(opts.outDir) : 0;
-  const kept = previous ? await recoverEpisodes(opts.outDir) : new Map<string, EpisodeRecord>();
-  // A directory this call creates (or found empty) is removed again if the run fails before
-  // recording anything, so a refused run leaves nothing behind.
-  const created = !previous && !existsSync(opts.outDir);
-  const header: RunHeader = {
-    runId,
-    ...fields,
-    status: "started",
-    startedAt: previous?.startedAt ?? now,
-    updatedAt: now,
-  };
-  await writeHeader(opts.outDir, header, redact);
+  const { header, kept, leftovers, repaired, created } = await openRunDirectory(
+    opts.outDir,
+    fields,
+    { redact, repair: opts.repair },
+  );
+  const runId = header.runId;
 
   const needsRun = (p: PlannedEpisode<P>) => {
     const record = kept.get(p.episodeId);
@@ -278,7 +263,7 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     let memory = restored;
     for (const planned of unit.episodes.slice(from)) {
       if (signal.aborted) return;
-      const result = await runEpisode({
+      const setup: EpisodeSetup<P> = {
         suite,
         agent,
         planned,
@@ -289,7 +274,10 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
         signal,
         maxConsecutiveFormatErrors,
         ...(memory !== undefined ? { memory } : {}),
-      });
+      };
+      const result = await (opts.execute
+        ? opts.execute(setup, { runId, outDir: opts.outDir })
+        : runEpisode(setup));
       if (result.kind === "abandoned") return;
       if (result.trace) await writeTrace(opts.outDir, result.trace, redact);
       if (planned.stream) {

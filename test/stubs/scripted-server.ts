@@ -6,6 +6,11 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** A reply body sent as it is, not as JSON (to exercise clients on malformed bodies). */
+export class RawText {
+  constructor(readonly text: string) {}
+}
+
 /** A request the stub received. */
 export interface RecordedRequest {
   method: string;
@@ -141,5 +146,5 @@ function send(
 ): void {
   if (res.destroyed) return;
   res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
+  res.end(body instanceof RawText ? body.text : JSON.stringify(body));
 }

@@ -5,7 +5,7 @@ import { once } from "node:events";
 /** A stub process and its base URL; kill the child to stop it. */
 export async function startStubProcess(
   latencyMs: number,
-  toolCall?: { name: string; arguments: Record<string, unknown> },
+  toolCall?: { name: string; arguments: Record<string, unknown> } | { text: string },
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
   const script = new URL("./serve-openai-stub.ts", import.meta.url).pathname;
   const args = [script, String(latencyMs), ...(toolCall ? [JSON.stringify(toolCall)] : [])];

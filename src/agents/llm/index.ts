@@ -12,4 +12,11 @@ export {
   ProviderConfig,
   resolveModel,
 } from "./providers/index.ts";
+export {
+  backoffMs,
+  kindOfStatus,
+  type ProviderFailure,
+  retryAfterMs,
+  sleep,
+} from "./retry.ts";
 export { ToolCatalog } from "./tool-catalog.ts";

@@ -3,10 +3,12 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 // The errors file, not the core index: declaring the command must not load the wire schemas.
 import { LonghaulError } from "../../core/errors.ts";
-import type { Budgets } from "../../core/index.ts";
 import {
   agentOptions,
   agentOptionText,
+  type BudgetFlags,
+  budgetOptions,
+  budgetsOf,
   collect,
   nonNegativeNumber,
   parseFilters,
@@ -17,7 +19,7 @@ import {
 import type { CliContext } from "../context.ts";
 import { printRepair, runData } from "./report.ts";
 
-interface RunFlags {
+interface RunFlags extends BudgetFlags {
   compile: string[];
   subset?: string;
   filter: string[];
@@ -30,15 +32,12 @@ interface RunFlags {
   seed: string;
   limit?: number;
   retryErrors?: boolean;
-  maxSteps?: number;
-  maxSimTime?: number;
-  maxWallMs?: number;
-  maxTokens?: number;
-  maxCost?: number;
   failUnder?: number;
   maxErrors?: number;
   progressEvery: number;
   repair?: boolean;
+  queue?: string;
+  queueName: string;
   report: boolean;
   json?: boolean;
   [agentFlag: string]: unknown;
@@ -46,7 +45,7 @@ interface RunFlags {
 
 /** Register the command. */
 export function register(program: Command, ctx: CliContext): void {
-  const cmd = program
+  const cmd: Command = program
     .command("run")
     .description("run an agent on a suite's episodes (resumes when --out already holds the run)")
     .argument("<suite>", "suite id (see `longhaul list`)")
@@ -72,12 +71,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--epochs <n>", "attempts per task", positiveInt, 1)
     .option("--seed <s>", "root seed of the run", "0")
     .option("--limit <n>", "run only the first n planned tasks", positiveInt)
-    .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)")
-    .option("--max-steps <n>", "decision budget per episode", positiveInt)
-    .option("--max-sim-time <s>", "simulated-time budget per episode (seconds)", nonNegativeNumber)
-    .option("--max-wall-ms <ms>", "wall-time budget per episode", positiveInt)
-    .option("--max-tokens <n>", "token budget per episode", positiveInt)
-    .option("--max-cost <usd>", "cost budget per episode", nonNegativeNumber)
+    .option("--retry-errors", "rerun episodes that ended invalid (provider or runtime faults)");
+  budgetOptions(cmd)
     .option("--fail-under <x>", "exit 1 when the success rate is below x (0..1)", nonNegativeNumber)
     .option("--max-errors <n>", "stop the run (exit 1) after n invalid episodes", positiveInt)
     .option(
@@ -87,12 +82,16 @@ export function register(program: Command, ctx: CliContext): void {
       30,
     )
     .option("--repair", "resuming: drop unreadable lines of episodes.jsonl first, keeping a backup")
+    .option(
+      "--queue <url>",
+      "play the episodes on `longhaul worker`s through this Redis (redis://HOST:PORT)",
+    )
+    .option("--queue-name <name>", "queue name (as the workers')", "longhaul")
     .option("--no-report", "skip writing report.md / report.html")
     .option("--json", "print the run summary as JSON (no progress bar)");
   agentOptions(cmd).action(async (suiteId: string, flags: RunFlags) => {
-    const { agentOptionInfo, coerceAgentOptions, createAgent, findAgentFactory } = await import(
-      "../../agents/index.ts"
-    );
+    const { agentOptionInfo, coerceAgentOptions, createAgent, findAgentFactory, withoutSecrets } =
+      await import("../../agents/index.ts");
     const { buildReport, renderSummary, writeReport } = await import("../../report/index.ts");
     const { checkRunDirectory, defaultRunDirectory } = await import("../../log/index.ts");
     const { progressBar, progressLines, runSuite } = await import("../../run/index.ts");
@@ -114,11 +113,8 @@ export function register(program: Command, ctx: CliContext): void {
         "--max-cost does not apply without a price table: every cost is unknown; give --prices",
       );
     }
-    const { agent, config } = await createAgent(
-      agentName,
-      coerceAgentOptions(factory, text),
-      suite,
-    );
+    const agentOptions = coerceAgentOptions(factory, text);
+    const { agent, config } = await createAgent(agentName, agentOptions, suite);
     const outDir = resolve(
       flags.out ?? defaultRunDirectory("runs", suite.id, text.model ?? agentName, new Date()),
     );
@@ -144,6 +140,18 @@ export function register(program: Command, ctx: CliContext): void {
       !stderr.isTTY && flags.progressEvery > 0
         ? progressLines((line) => stderr.write(line), flags.progressEvery * 1000)
         : undefined;
+    const compile = parseFilters(flags.compile, "--compile");
+    // With --queue, workers play the episodes; --concurrency then bounds the jobs in flight.
+    const queue = flags.queue
+      ? await (await import("../../serve/queue/index.ts")).openCoordinator({
+          url: flags.queue,
+          queueName: flags.queueName,
+          agent: { name: agentName, options: withoutSecrets(factory, agentOptions) },
+          compile,
+        })
+      : undefined;
+    const concurrency =
+      queue && cmd.getOptionValueSource("concurrency") === "default" ? 256 : flags.concurrency;
     const summary = await runSuite({
       suite,
       agent,
@@ -151,8 +159,8 @@ export function register(program: Command, ctx: CliContext): void {
       outDir,
       seed: flags.seed,
       epochs: flags.epochs,
-      concurrency: flags.concurrency,
-      compile: parseFilters(flags.compile, "--compile"),
+      concurrency,
+      compile,
       subset: flags.subset,
       filters: parseFilters(flags.filter, "--filter"),
       taskIds: flags.task.length ? flags.task : undefined,
@@ -165,9 +173,11 @@ export function register(program: Command, ctx: CliContext): void {
       redact: (t) => ctx.redactor.text(t),
       signal: controller.signal,
       onProgress: bar ?? lines?.update,
-    }).finally(() => {
+      ...(queue ? { execute: queue.execute } : {}),
+    }).finally(async () => {
       lines?.stop();
       for (const name of signals) process.off(name, onSignal);
+      await queue?.close();
     });
     if (flags.repair) printRepair(ctx, summary.repaired ?? { dropped: [] });
     const report = buildReport(await runData(outDir), suite);
@@ -222,14 +232,4 @@ function exitCodeOfSignal(name: NodeJS.Signals): number {
 /** A command-line word quoted for a POSIX shell when it needs quoting. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
-function budgetsOf(flags: RunFlags): Budgets {
-  const budgets: Budgets = {};
-  if (flags.maxSteps) budgets.maxSteps = flags.maxSteps;
-  if (flags.maxSimTime) budgets.maxSimTime = flags.maxSimTime;
-  if (flags.maxWallMs) budgets.maxWallMs = flags.maxWallMs;
-  if (flags.maxTokens) budgets.maxTokens = flags.maxTokens;
-  if (flags.maxCost) budgets.maxCostUsd = flags.maxCost;
-  return budgets;
 }
