@@ -25,7 +25,7 @@ describe("longhaul CLI", () => {
     const unknown = await longhaul("run", "transdution");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'longhaul: unknown suite "transdution"; did you mean "transduction"? known suites: robograph, transduction, playground\n',
+      'longhaul: unknown suite "transdution"; did you mean "transduction"? known suites: robograph, continual, transduction, playground\n',
     );
     expect((await longhaul("run")).code).toBe(2);
     expect((await longhaul("run", "transduction", "--filter", "nokey")).code).toBe(2);

@@ -260,6 +260,10 @@ export const StreamPosition = z
     index: z.number().int().nonnegative(),
     length: z.number().int().positive(),
     phase: z.string().optional().describe("suite-defined, e.g. learn or test"),
+    memory: z
+      .enum(["trajectories", "skill"])
+      .optional()
+      .describe("what the stream asks the agent to carry forward: trajectories or a skill note"),
   })
   .strict();
 export type StreamPosition = z.infer<typeof StreamPosition>;

@@ -85,7 +85,16 @@ export interface StreamPlan {
   id: string;
   /** Task ids in play order, each with an optional phase the agent is told; a task is in at most one stream. */
   episodes: { task: string; phase?: string }[];
+  /**
+   * What the agent is expected to carry forward (the agent is told it with the position):
+   * the full trajectories of the earlier episodes, or a skill note distilled from them once
+   * the learning phase is over. Left out, the agent keeps its own policy.
+   */
+  memory?: StreamMemory;
 }
+
+/** How a stream asks agents to carry experience forward (see StreamPlan.memory). */
+export type StreamMemory = "trajectories" | "skill";
 
 /** A benchmark suite: a deterministic compiler, an environment factory, scorers and reports. */
 export interface Suite<P = unknown> {

@@ -2,7 +2,13 @@
  * Planning: which episodes a run holds (suite x subset/filters x task ids x limit x epochs),
  * and how they group into units of work: a stream's episodes in order, or one episode alone.
  */
-import { LonghaulError, type StreamPosition, type Suite, type TaskSpec } from "../core/index.ts";
+import {
+  LonghaulError,
+  type StreamMemory,
+  type StreamPosition,
+  type Suite,
+  type TaskSpec,
+} from "../core/index.ts";
 
 /** One episode to run: a compiled task and an epoch, with its stable id. */
 export interface PlannedEpisode<P = unknown> {
@@ -128,6 +134,7 @@ export function planFromSpecs<P>(
           index,
           length: member.episodes.length,
           ...(phase !== undefined ? { phase } : {}),
+          ...(member.memory !== undefined ? { memory: member.memory } : {}),
         };
         plan.push({ episodeId: episodeIdOf(s.id, epoch), spec: s, epoch, stream });
       });
@@ -161,6 +168,7 @@ export function planUnits<P>(plan: PlannedEpisode<P>[]): PlannedUnit<P>[] {
 interface ResolvedStream<P> {
   id: string;
   episodes: { spec: TaskSpec<P>; phase?: string }[];
+  memory?: StreamMemory;
 }
 
 /**
@@ -178,7 +186,11 @@ function streamsOf<P>(suite: Suite<P>, selected: TaskSpec<P>[]): Map<string, Res
       throw new LonghaulError("RUNTIME", `duplicate stream id "${plan.id}"`, where);
     ids.add(plan.id);
     if (plan.episodes.length === 0) continue;
-    const stream: ResolvedStream<P> = { id: plan.id, episodes: [] };
+    const stream: ResolvedStream<P> = {
+      id: plan.id,
+      episodes: [],
+      ...(plan.memory !== undefined ? { memory: plan.memory } : {}),
+    };
     for (const [j, { task, phase }] of plan.episodes.entries()) {
       const spec = byId.get(task);
       if (!spec) {

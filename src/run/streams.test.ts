@@ -82,6 +82,20 @@ describe("planning streams", () => {
     expect(planUnits(planEpisodes(gridSuite(), { epochs: 1 })).every((u) => !u.stream)).toBe(true);
   });
 
+  it("tells every episode of a stream the memory form the stream asks for", () => {
+    const withMemory = {
+      ...suite,
+      streams: () => [
+        { id: "a", episodes: [{ task: "grid/s3/0", phase: "learn" }, { task: "grid/s3/1" }] },
+        { id: "b", episodes: [{ task: "grid/s5/0" }], memory: "skill" as const },
+      ],
+    };
+    const plan = planEpisodes(withMemory, { epochs: 1 });
+    const position = (id: string) => plan.find((p) => p.episodeId === id)?.stream;
+    expect(position("grid/s3/0@0")).toEqual({ id: "a@0", index: 0, length: 2, phase: "learn" });
+    expect(position("grid/s5/0@0")).toEqual({ id: "b@0", index: 0, length: 1, memory: "skill" });
+  });
+
   it("rejects a stream plan that names unselected tasks or puts a task in two streams", () => {
     const bad = (streams: NonNullable<typeof suite.streams>) => ({ ...suite, streams });
     expect(() =>

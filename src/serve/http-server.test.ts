@@ -221,7 +221,7 @@ describe("episodes over HTTP", () => {
   it("keeps privileged data off the wire unless --allow-privileged", async () => {
     const s = await serve();
     // A scene where a node is hidden from the first view.
-    const HIDING = "buffet-t02/base";
+    const HIDING = "buffet-i01/base";
     const denied = await s.call("POST", "/episodes", { task: HIDING, access: "privileged" });
     expect(denied).toMatchObject({ status: 403, body: { code: "FORBIDDEN", path: "access" } });
     const plain = await s.call("POST", "/episodes", { task: HIDING });

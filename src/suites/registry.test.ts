@@ -9,6 +9,7 @@ describe("suite registry", () => {
     registerSuite({ id: "spy", title: "spy", load });
     expect(suiteEntries().map((e) => e.id)).toEqual([
       "robograph",
+      "continual",
       "transduction",
       "playground",
       "spy",
@@ -26,7 +27,7 @@ describe("suite registry", () => {
       expect.objectContaining({
         code: "USAGE",
         message: expect.stringMatching(
-          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, transduction/,
+          /^unknown suite "transdution"; did you mean "transduction"\? known suites: robograph, continual, transduction/,
         ),
       }),
     );

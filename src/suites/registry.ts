@@ -34,6 +34,12 @@ const entries: SuiteEntry[] = [
     sources: [CODE_ROOT],
   },
   {
+    id: "continual",
+    title: "EmbodiedCLBench: continual learning from basic to composed household tasks",
+    load: async () => (await import("./continual/index.ts")).continualSuite as Suite,
+    sources: [CODE_ROOT],
+  },
+  {
     id: "transduction",
     title: "Long-Transduction: staying on task over long read-mutate-write documents",
     load: async () => (await import("./transduction/index.ts")).transductionSuite as Suite,

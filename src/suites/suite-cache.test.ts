@@ -65,6 +65,17 @@ describe("compile cache", () => {
     writeFileSync(family, "id: two\n");
     suite.compile({ familyFile: family });
     expect(counter.compiles).toBe(4);
+
+    // A directory option is keyed by the content of the files under it.
+    const source = tmp("lh-source-");
+    mkdirSync(join(source, "tasks"));
+    writeFileSync(join(source, "tasks", "a.json"), "{}");
+    suite.compile({ source });
+    suite.compile({ source });
+    expect(counter.compiles).toBe(5);
+    writeFileSync(join(source, "tasks", "a.json"), '{"changed": true}');
+    suite.compile({ source });
+    expect(counter.compiles).toBe(6);
   });
 
   it("without a cache option compiles every time and writes nothing", async () => {

@@ -94,13 +94,17 @@ function dependencyVersions(): Record<string, string> {
   return dependencies;
 }
 
-/** Compile options with every option value that names a readable file keyed by its content. */
+/**
+ * Compile options with every option value that names a readable file keyed by its content, and
+ * every one that names a directory (a data release, e.g. continual's `source=DIR`) by the
+ * content of the files under it.
+ */
 function optionFiles(options: CompileOptions): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [key, value] of Object.entries(options)) {
-    if (typeof value === "string" && existsSync(value) && statSync(value).isFile()) {
-      files[key] = sha256(readFileSync(value, "utf8"));
-    }
+    if (typeof value !== "string" || !existsSync(value)) continue;
+    if (statSync(value).isFile()) files[key] = sha256(readFileSync(value, "utf8"));
+    else if (statSync(value).isDirectory()) files[key] = hashSources([value]);
   }
   return files;
 }

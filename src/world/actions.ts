@@ -73,99 +73,135 @@ function checkOne(
   names: readonly string[],
   r: number,
 ): Failure | null {
+  return holds(state, pre, args, r) ? null : failureOf(state, pre, args, names, r);
+}
+
+/** Does one precondition hold (no message is built: the search fast path). */
+function holds(state: WorldState, pre: Precondition, args: readonly number[], r: number): boolean {
   switch (pre.check) {
     case "visible":
-      return argAt(args, pre.arg) >= 0 && state.isVisible(argAt(args, pre.arg), r)
-        ? null
-        : { type: "not_visible", message: `${nameAt(names, pre.arg)} is not visible` };
+      return argAt(args, pre.arg) >= 0 && state.isVisible(argAt(args, pre.arg), r);
     case "held": {
       // Held by this robot (value true) or by no robot at all (value false).
       const i = argAt(args, pre.arg);
       const held = i >= 0 && (pre.value ? state.holder(i) === r : state.rel[i] === Loc.Held);
-      if (held === pre.value) return null;
+      return held === pre.value;
+    }
+    case "detached":
+      return state.rel[argAt(args, pre.arg)] !== Loc.Attached;
+    case "affords":
+      return state.affords(argAt(args, pre.arg), pre.affordance);
+    case "attr":
+      return state.attr(argAt(args, pre.arg), pre.attr) === pre.value;
+    case "type":
+      return state.info[argAt(args, pre.arg)]?.node.type === pre.type;
+    case "free_hands":
+      return state.freeHands(r) >= pre.n;
+    case "unloaded":
+      return state.load(argAt(args, pre.arg)) === 0;
+    case "not_full":
+      return !state.isFull(argAt(args, pre.arg));
+    case "acyclic":
+      return !state.isAncestor(argAt(args, pre.object), argAt(args, pre.target));
+    case "compatible":
+      return (
+        state.info[argAt(args, pre.part)]?.compatible.has(stateName(state, args, pre.target)) ??
+        false
+      );
+    case "adjacent_room":
+      return (
+        argAt(args, pre.arg) >= 0 && state.areAdjacent(state.robotRoom(r), argAt(args, pre.arg))
+      );
+    case "unoccupied":
+      return otherRobotIn(state, argAt(args, pre.arg), r) < 0;
+    case "open_if_openable":
+      return !state.isClosed(argAt(args, pre.arg));
+    case "navigation":
+      return state.navigation;
+  }
+}
+
+/** The id of argument `k` (compatible lists name their targets by id). */
+function stateName(state: WorldState, args: readonly number[], k: number): string {
+  return state.ids[argAt(args, k)] ?? "";
+}
+
+/** Another robot in the room of node `i`, or -1. */
+function otherRobotIn(state: WorldState, i: number, r: number): number {
+  const room = state.roomOf(i);
+  return state.robots.findIndex((_, q) => q !== r && state.robotRoom(q) === room);
+}
+
+/** The typed, agent-visible failure of a precondition that does not hold. */
+function failureOf(
+  state: WorldState,
+  pre: Precondition,
+  args: readonly number[],
+  names: readonly string[],
+  r: number,
+): Failure {
+  switch (pre.check) {
+    case "visible":
+      return { type: "not_visible", message: `${nameAt(names, pre.arg)} is not visible` };
+    case "held":
       return pre.value
         ? { type: "not_held", message: `${nameAt(names, pre.arg)} is not held` }
         : { type: "already_in_state", message: `${nameAt(names, pre.arg)} is already held` };
-    }
     case "detached":
-      return state.rel[argAt(args, pre.arg)] === Loc.Attached
-        ? {
-            type: "already_in_state",
-            message: `${nameAt(names, pre.arg)} is attached to another part`,
-          }
-        : null;
+      return {
+        type: "already_in_state",
+        message: `${nameAt(names, pre.arg)} is attached to another part`,
+      };
     case "affords":
-      return state.affords(argAt(args, pre.arg), pre.affordance)
-        ? null
-        : {
-            type: "missing_affordance",
-            message: `${nameAt(names, pre.arg)} ${AFFORD_WORD[pre.affordance] ?? `does not afford ${pre.affordance}`}`,
-          };
+      return {
+        type: "missing_affordance",
+        message: `${nameAt(names, pre.arg)} ${AFFORD_WORD[pre.affordance] ?? `does not afford ${pre.affordance}`}`,
+      };
     case "attr":
-      return state.attr(argAt(args, pre.arg), pre.attr) === pre.value
-        ? null
-        : {
-            type: "already_in_state",
-            message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${pre.attr.replace(/_/g, " ")}`,
-          };
+      return {
+        type: "already_in_state",
+        message: `${nameAt(names, pre.arg)} is already ${pre.value ? "not " : ""}${pre.attr.replace(/_/g, " ")}`,
+      };
     case "type":
-      return state.info[argAt(args, pre.arg)]?.node.type === pre.type
-        ? null
-        : { type: "missing_affordance", message: `${nameAt(names, pre.arg)} is not a ${pre.type}` };
-    case "free_hands": {
-      const free = state.freeHands(r);
-      return free >= pre.n
-        ? null
-        : { type: "hands_not_free", message: `needs ${pre.n} free hand(s), ${free} free` };
-    }
+      return {
+        type: "missing_affordance",
+        message: `${nameAt(names, pre.arg)} is not a ${pre.type}`,
+      };
+    case "free_hands":
+      return {
+        type: "hands_not_free",
+        message: `needs ${pre.n} free hand(s), ${state.freeHands(r)} free`,
+      };
     case "unloaded":
-      return state.load(argAt(args, pre.arg)) === 0
-        ? null
-        : {
-            type: "carrier_loaded",
-            message: `${nameAt(names, pre.arg)} is carrying other objects`,
-          };
+      return {
+        type: "carrier_loaded",
+        message: `${nameAt(names, pre.arg)} is carrying other objects`,
+      };
     case "not_full":
-      return state.isFull(argAt(args, pre.arg))
-        ? { type: "target_full", message: `${nameAt(names, pre.arg)} is full` }
-        : null;
+      return { type: "target_full", message: `${nameAt(names, pre.arg)} is full` };
     case "acyclic":
-      return state.isAncestor(argAt(args, pre.object), argAt(args, pre.target))
-        ? {
-            type: "placement_cycle",
-            message: `${nameAt(names, pre.object)} cannot be placed on or in ${nameAt(names, pre.target)}`,
-          }
-        : null;
+      return {
+        type: "placement_cycle",
+        message: `${nameAt(names, pre.object)} cannot be placed on or in ${nameAt(names, pre.target)}`,
+      };
     case "compatible":
-      return state.info[argAt(args, pre.part)]?.compatible.has(names[pre.target] ?? "")
-        ? null
-        : {
-            type: "incompatible",
-            message: `${nameAt(names, pre.part)} does not attach to ${nameAt(names, pre.target)}`,
-          };
+      return {
+        type: "incompatible",
+        message: `${nameAt(names, pre.part)} does not attach to ${nameAt(names, pre.target)}`,
+      };
     case "adjacent_room":
-      return argAt(args, pre.arg) >= 0 &&
-        state.areAdjacent(state.robotRoom(r), argAt(args, pre.arg))
-        ? null
-        : { type: "not_adjacent", message: `${nameAt(names, pre.arg)} is not an adjacent room` };
+      return { type: "not_adjacent", message: `${nameAt(names, pre.arg)} is not an adjacent room` };
     case "unoccupied": {
-      const room = state.roomOf(argAt(args, pre.arg));
-      const other = state.robots.findIndex((_, q) => q !== r && state.robotRoom(q) === room);
-      return other < 0
-        ? null
-        : {
-            type: "occupied",
-            message: `${nameAt(names, pre.arg)} is occupied by ${state.ids[state.robotNode(other)]}`,
-          };
+      const other = otherRobotIn(state, argAt(args, pre.arg), r);
+      return {
+        type: "occupied",
+        message: `${nameAt(names, pre.arg)} is occupied by ${state.ids[state.robotNode(other)]}`,
+      };
     }
     case "open_if_openable":
-      return state.isClosed(argAt(args, pre.arg))
-        ? { type: "target_closed", message: `${nameAt(names, pre.arg)} is closed` }
-        : null;
+      return { type: "target_closed", message: `${nameAt(names, pre.arg)} is closed` };
     case "navigation":
-      return state.navigation
-        ? null
-        : { type: "not_available", message: "walk is not available in this scene" };
+      return { type: "not_available", message: "walk is not available in this scene" };
   }
 }
 
@@ -238,6 +274,49 @@ function isFixed(state: WorldState, i: number): boolean {
   return type === "room" || type === "robot";
 }
 
+/**
+ * The search primitive (breadth-first graphs, planners): robot `r` executes `schema` on node
+ * numbers `args` in a copy of `state`. Returns the copy, or the first unmet precondition or
+ * effect guard (`state` is never changed).
+ */
+export function successorState(
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  r = 0,
+): WorldState | Failure {
+  for (const pre of schema.preconditions)
+    if (!holds(state, pre, args, r)) return failureOf(state, pre, args, idsOf(state, args), r);
+  const failure = checkEffects(state, schema, args, idsOf(state, args), r);
+  if (failure) return failure;
+  const next = state.clone();
+  applyEffects(next, schema, args, r);
+  return next;
+}
+
+/**
+ * `successorState` without allocating: writes the successor into `target` (a state of the
+ * same world, e.g. a reused scratch copy) and returns true, or returns false when the action
+ * cannot run (`target` is then unspecified). Search loops keep a copy only of new states.
+ */
+export function successorInto(
+  target: WorldState,
+  state: WorldState,
+  schema: ActionSchema,
+  args: readonly number[],
+  r = 0,
+): boolean {
+  for (const pre of schema.preconditions) if (!holds(state, pre, args, r)) return false;
+  if (checkEffects(state, schema, args, idsOf(state, args), r)) return false;
+  target.assign(state);
+  applyEffects(target, schema, args, r);
+  return true;
+}
+
+function idsOf(state: WorldState, args: readonly number[]): string[] {
+  return args.map((i) => state.ids[i] ?? "?");
+}
+
 /** Apply a schema's effects for robot `r` (its preconditions and `checkEffects` hold). */
 export function applyEffects(
   state: WorldState,
@@ -249,6 +328,9 @@ export function applyEffects(
     switch (eff.op) {
       case "set_attr":
         state.setAttr(args[eff.arg] as number, eff.attr, eff.value);
+        break;
+      case "set_attr_only":
+        state.setAttrOnly(args[eff.arg] as number, eff.attr);
         break;
       case "grab": {
         const i = args[eff.arg] as number;

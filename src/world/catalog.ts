@@ -50,6 +50,11 @@ export type Precondition = z.infer<typeof Precondition>;
 /** An effect, as a graph rewrite over argument positions, for the acting robot. */
 export const Effect = z.discriminatedUnion("op", [
   z.object({ op: z.literal("set_attr"), arg: Arg, attr: AttrName, value: z.boolean() }).strict(),
+  /**
+   * Set the attribute on the argument and clear it on every other node that has it: a single
+   * selection, such as what a robot is looking at or standing next to.
+   */
+  z.object({ op: z.literal("set_attr_only"), arg: Arg, attr: AttrName }).strict(),
   /** Take the argument into the robot's first free hand, dropping its location and OCCLUDES edges. */
   z.object({ op: z.literal("grab"), arg: Arg }).strict(),
   /** Release a held argument onto/into the target. */
@@ -146,7 +151,8 @@ export class Catalog {
     const out = new Set<string>();
     for (const e of this.entries) {
       for (const p of e.preconditions) if (p.check === "attr") out.add(p.attr);
-      for (const f of e.effects) if (f.op === "set_attr") out.add(f.attr);
+      for (const f of e.effects)
+        if (f.op === "set_attr" || f.op === "set_attr_only") out.add(f.attr);
     }
     return [...out];
   }

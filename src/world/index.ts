@@ -12,6 +12,7 @@
  * replanning), orderedActionDistance (appendix A), taskStateHorizon (Definition 2); exportPddl
  * writes an instance as a STRIPS domain + problem with the oracle's optimal length.
  */
+export { type Failure, successorInto, successorState } from "./actions.ts";
 export {
   ActionSchema,
   Catalog,

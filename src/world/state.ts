@@ -368,6 +368,14 @@ export class WorldState {
     this.val[i] = value ? (this.val[i] ?? 0) | bit : (this.val[i] ?? 0) & ~bit;
   }
 
+  /** Set an attribute on node `i` and clear it on every other node that has it. */
+  setAttrOnly(i: number, attr: AttrName): void {
+    const bit = this.registerAttr(attr);
+    for (let j = 0; j < this.val.length; j++)
+      if (((this.has[j] ?? 0) & bit) !== 0) this.val[j] = (this.val[j] ?? 0) & ~bit;
+    this.setAttr(i, attr, true);
+  }
+
   /** Does node `i` have an affordance. */
   affords(i: number, affordance: string): boolean {
     return this.info[i]?.affords.has(affordance) ?? false;
@@ -497,6 +505,29 @@ export class WorldState {
   /** A copy of the dynamic state; id tables, robots and attribute bits are shared. */
   clone(): WorldState {
     return new WorldState(this);
+  }
+
+  /**
+   * Overwrite this state's dynamic arrays with `from`'s, in place (a clone without allocating,
+   * for search loops that test many successors and keep few). Both must share id tables.
+   */
+  assign(from: WorldState): void {
+    if (from.ids !== this.ids)
+      throw new LonghaulError("RUNTIME", "assign needs two states of one world (shared id tables)");
+    for (let i = 0; i < from.parent.length; i++) {
+      this.alive[i] = from.alive[i] as boolean;
+      this.parent[i] = from.parent[i] as number;
+      this.rel[i] = from.rel[i] as Loc;
+      this.has[i] = from.has[i] as number;
+      this.val[i] = from.val[i] as number;
+    }
+    this.occludes = from.occludes.map(([b, t]) => [b, t]);
+    for (let r = 0; r < from.hands.length; r++) {
+      const src = from.hands[r] as number[];
+      const dst = this.hands[r] as number[];
+      for (let h = 0; h < src.length; h++) dst[h] = src[h] as number;
+    }
+    this.attrBits = from.attrBits;
   }
 
   /** A compact key of the dynamic state, with each robot's hands sorted (they are symmetric). */

@@ -3,14 +3,18 @@ import { describe, expect, it } from "vitest";
 import {
   ACTION_CATALOG,
   type ActionName,
+  type ActionSchema,
+  Catalog,
   type EventSchedule,
   type Goal,
   PEN_GOAL,
   randomScene,
   type SceneGraph,
   studyScene,
+  successorState,
   World,
   type WorldAction,
+  WorldState,
 } from "./index.ts";
 import { invariantProblems } from "./test-support.ts";
 
@@ -370,5 +374,69 @@ describe("engine properties", () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("single-selection attributes and the search primitive", () => {
+  const catalog = new Catalog({
+    actions: [
+      {
+        name: "look_at",
+        description: "Turn to face a visible node.",
+        parameters: ["object"],
+        preconditions: [
+          { check: "visible", arg: 0 },
+          { check: "attr", arg: 0, attr: "in_view", value: false },
+        ],
+        effects: [{ op: "set_attr_only", arg: 0, attr: "in_view" }],
+      },
+    ],
+  });
+  const node = (id: string) => ({
+    id,
+    type: "furniture" as const,
+    name: id,
+    category: id,
+    affordances: [],
+    attrs: { in_view: false },
+  });
+  const scene: SceneGraph = {
+    nodes: [
+      { id: "room", type: "room", name: "room", category: "room", affordances: [], attrs: {} },
+      node("lamp"),
+      node("desk"),
+      { ...node("bin"), attrs: {} },
+    ],
+    edges: ["lamp", "desk", "bin"].map((id) => ({ from: id, to: "room", rel: "IN_ROOM" as const })),
+    robots: [{ id: "agent", room: "room", hands: [null] }],
+    navigation: false,
+  };
+
+  it("set_attr_only moves the attribute: one node holds it at a time", () => {
+    const w = new World(scene, { all: [] }, [], { catalog });
+    w.step({ name: "look_at", args: ["lamp"] });
+    w.step({ name: "look_at", args: ["desk"] });
+    const attrs = Object.fromEntries(w.latent().nodes.map((n) => [n.id, n.attrs.in_view]));
+    expect(attrs).toEqual({ room: undefined, lamp: false, desk: true, bin: undefined });
+    expect(w.step({ name: "look_at", args: ["desk"] }).feedback.failure_type).toBe(
+      "already_in_state",
+    );
+    w.step({ name: "look_at", args: ["bin"] });
+    const after = Object.fromEntries(w.latent().nodes.map((n) => [n.id, n.attrs.in_view]));
+    expect(after).toEqual({ room: undefined, lamp: false, desk: false, bin: true });
+  });
+
+  it("successorState gives what World.step gives, and leaves its input unchanged", () => {
+    const start = WorldState.fromScene(scene);
+    const schema = catalog.get("look_at") as ActionSchema;
+    const before = start.key();
+    const next = successorState(start, schema, [start.index.get("desk") as number]);
+    expect(next).toBeInstanceOf(WorldState);
+    expect(start.key()).toBe(before);
+    const w = new World(scene, { all: [] }, [], { catalog });
+    w.step({ name: "look_at", args: ["desk"] });
+    expect((next as WorldState).key()).toBe(w.latentState().key());
+    const again = successorState(next as WorldState, schema, [start.index.get("desk") as number]);
+    expect(again).toMatchObject({ type: "already_in_state" });
   });
 });

@@ -41,15 +41,15 @@ export async function createLlmAgent(
   providers: readonly Provider[] = loadProviders(),
 ): Promise<Agent> {
   const o = resolveOptions(options);
-  const memory = parseMemory(o.memory) as MemoryStrategy;
+  const tracking = parseMemory(o.tracking) as MemoryStrategy;
   const render = renderer ?? defaultRenderer;
   const { client, provider } = await modelClient(o.model, o, providers);
-  refuseWhatDoesNotApply(o, provider, render, memory);
+  refuseWhatDoesNotApply(o, provider, render, tracking);
   // The state manager may be another model; on the same provider it shares --base-url.
-  const managed = memory.kind === "reflection" || memory.kind === "explicit";
+  const managed = tracking.kind === "reflection" || tracking.kind === "explicit";
   const manager =
-    managed && o.memoryModel !== undefined && o.memoryModel !== o.model
-      ? await modelClient(o.memoryModel, o, providers, provider.name)
+    managed && o.trackingModel !== undefined && o.trackingModel !== o.model
+      ? await modelClient(o.trackingModel, o, providers, provider.name)
       : undefined;
   if (manager?.provider.api === "anthropic" && o.seed !== undefined) refuseSeed(manager.provider);
   // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
@@ -59,12 +59,19 @@ export async function createLlmAgent(
   return {
     id: `llm:${o.model}`,
     provider: o.model,
-    ...(memory.kind === "oracle-state" ? { grants: [GOAL_STATE_GRANT] } : {}),
+    ...(tracking.kind === "oracle-state" ? { grants: [GOAL_STATE_GRANT] } : {}),
     start(card, context) {
       const settings = settingsFor(client.model, o, render);
       const maxTokens = render.maxOutputTokens?.(card) ?? o.maxTokens;
       if (maxTokens !== undefined) settings.maxTokens = maxTokens;
-      const setup: SessionSetup = { client, renderer: render, mode, settings, memory };
+      const setup: SessionSetup = {
+        client,
+        renderer: render,
+        mode,
+        settings,
+        memory: o.memory,
+        tracking,
+      };
       if (managed) {
         const managerClient = manager?.client ?? client;
         const managerSettings = settingsFor(managerClient.model, o, render);
@@ -163,7 +170,7 @@ function refuseWhatDoesNotApply(
   o: ResolvedLlmOptions,
   provider: Provider,
   render: Renderer,
-  memory: MemoryStrategy,
+  tracking: MemoryStrategy,
 ): void {
   const refuse = (option: string, why: string) => {
     throw new LonghaulError("USAGE", `${option} does not apply: ${why}`);
@@ -183,10 +190,14 @@ function refuseWhatDoesNotApply(
   if (o.seed !== undefined && provider.api === "anthropic") {
     refuse("seed (--model-seed)", "the Anthropic messages API has no sampling seed");
   }
-  if (o.memoryModel !== undefined && memory.kind !== "reflection" && memory.kind !== "explicit") {
+  if (
+    o.trackingModel !== undefined &&
+    tracking.kind !== "reflection" &&
+    tracking.kind !== "explicit"
+  ) {
     refuse(
-      "memoryModel (--memory-model)",
-      `memory "${o.memory}" calls no state manager (only reflection and explicit do)`,
+      "trackingModel (--memory-model)",
+      `memory "${o.tracking}" calls no state manager (only reflection and explicit do)`,
     );
   }
 }

@@ -1,11 +1,13 @@
 /** One episode of the llm agent: prompts from the renderer, replies parsed into decisions. */
 import {
+  type Action,
   type AgentContext,
   type AgentSession,
   addUsage,
   type Decision,
   emptyUsage,
   type GoalState,
+  type Json,
   LonghaulError,
   type ModelCall,
   type Observation,
@@ -25,6 +27,12 @@ import {
 import { type CallContext, callModel, type ModelClient } from "./model-client.ts";
 import type { ModelReply, RequestSettings, Turn } from "./providers/index.ts";
 import { parseActionReply, stripReasoning } from "./reply-parse.ts";
+import {
+  EpisodeMemory,
+  type MemoryPolicy,
+  SKILL_WRITER_SYSTEM,
+  skillRequest,
+} from "./stream-memory.ts";
 import { ToolCatalog } from "./tool-catalog.ts";
 
 /**
@@ -39,8 +47,10 @@ export interface SessionSetup {
   renderer: Renderer;
   mode: ReplyMode;
   settings: RequestSettings;
-  /** The state-tracking strategy (`--memory`); default full history. */
-  memory?: MemoryStrategy;
+  /** How stream memory is carried (see stream-memory.ts); default: as the stream asks. */
+  memory?: MemoryPolicy;
+  /** The state-tracking strategy within an episode (`--memory`); default full history. */
+  tracking?: MemoryStrategy;
   /** The state manager's model and settings, for `reflection` and `explicit`. */
   manager?: { client: ModelClient; settings: RequestSettings };
 }
@@ -51,7 +61,9 @@ export const ACCEPTED = "Accepted; the next observation reports the outcome.";
 /** A session of the generic llm agent. */
 export class LlmSession implements AgentSession {
   private readonly catalog: ToolCatalog;
-  private readonly system: string;
+  /** The harness's system prompt; the stream memory's section is added to it. */
+  private readonly baseSystem: string;
+  private readonly memory: EpisodeMemory;
   private readonly call: CallContext;
   /** The conversation so far (chat context only). */
   private readonly turns: Turn[] = [];
@@ -62,7 +74,7 @@ export class LlmSession implements AgentSession {
   private feedback: string | undefined;
   /** Messages already logged in earlier calls of this chat (see logged()). */
   private loggedMessages = 0;
-  private readonly memory: MemoryStrategy;
+  private readonly tracking: MemoryStrategy;
   /** The second model of `reflection` and `explicit`. */
   private readonly manager: StateManager | undefined;
   /** The suite's goal state, for `oracle-state`. */
@@ -80,15 +92,16 @@ export class LlmSession implements AgentSession {
       throw new LonghaulError("USAGE", "a renderer with text output must provide parse()");
     }
     this.catalog = new ToolCatalog(card);
-    this.memory = setup.memory ?? { kind: "full" };
+    this.tracking = setup.tracking ?? { kind: "full" };
     const base = renderer.system(card);
     const system = mode === "json-fallback" ? `${base}\n\n${this.catalog.describeForJson()}` : base;
-    const kind = this.memory.kind;
+    const kind = this.tracking.kind;
     // The dispatcher's prompt is the single model's plus what describes the state it is given.
-    this.system =
+    this.baseSystem =
       kind === "reflection" || kind === "explicit" || kind === "oracle-state"
         ? `${system}\n\n${DISPATCHER_INSTRUCTIONS[kind]}`
         : system;
+    this.memory = new EpisodeMemory(context, setup.memory ?? "stream", card.title);
     this.call = {
       gate: context.gate,
       signal: context.signal,
@@ -115,9 +128,32 @@ export class LlmSession implements AgentSession {
     }
   }
 
+  /** The system prompt with the stream memory's section (trajectories or skill note). */
+  private get system(): string {
+    const section = this.memory.systemSection();
+    return section ? `${this.baseSystem}\n\n${section}` : this.baseSystem;
+  }
+
+  /** Distill the learning trajectories into a skill note (one model call, logged). */
+  private async writeSkillNote(): Promise<ModelCall> {
+    const { client, settings } = this.setup;
+    const request = client.adapter.buildRequest(
+      {
+        system: SKILL_WRITER_SYSTEM,
+        turns: [{ role: "user", toolResults: [], texts: [skillRequest(this.memory.pending())] }],
+        tools: [],
+      },
+      settings,
+    );
+    const { reply, call } = await callModel(client, request, this.call);
+    this.memory.setNote(stripReasoning(reply.text));
+    return call;
+  }
+
   async act(observation: Observation): Promise<Decision> {
     const { client, renderer, mode, settings } = this.setup;
     const calls: ModelCall[] = [];
+    if (this.memory.needsSkillNote()) calls.push(await this.writeSkillNote());
     // The task state the dispatcher sees instead of the history, when the strategy keeps one.
     let state: string | undefined;
     if (this.manager) {
@@ -127,12 +163,12 @@ export class LlmSession implements AgentSession {
     } else if (this.goalState) {
       state = goalStateText(this.goalState());
     }
-    const memory = this.memory;
+    const tracking = this.tracking;
     const history =
       state !== undefined
         ? []
-        : memory.kind === "last-k"
-          ? this.history.slice(-memory.k)
+        : tracking.kind === "last-k"
+          ? this.history.slice(-tracking.k)
           : this.history;
     const rendered = renderer.user(observation, { card: this.card, history });
     const chat = renderer.context === "chat" && state === undefined;
@@ -140,7 +176,7 @@ export class LlmSession implements AgentSession {
       state === undefined ? rendered : `${stateBlock(state)}\n\n${rendered}`,
       chat,
     );
-    const past = memory.kind === "last-k" ? lastTurns(this.turns, memory.k) : this.turns;
+    const past = tracking.kind === "last-k" ? lastTurns(this.turns, tracking.k) : this.turns;
     const prompt = {
       system: this.system,
       turns: chat ? [...past, userTurn] : [userTurn],
@@ -149,7 +185,7 @@ export class LlmSession implements AgentSession {
     const request = client.adapter.buildRequest(prompt, settings);
     const { reply, call } = await callModel(client, request, this.call);
     // Only a full chat grows by appending; a window's request is logged whole (it is bounded).
-    if (chat && memory.kind === "full") call.request = this.logged(request);
+    if (chat && tracking.kind === "full") call.request = this.logged(request);
     calls.push(call);
 
     if (chat) {
@@ -172,11 +208,23 @@ export class LlmSession implements AgentSession {
     } else {
       decision.formatError = parsed.error;
     }
+    this.memory.record(
+      rendered,
+      decision.action ? actionText(decision.action) : `(unusable) ${decision.raw ?? ""}`,
+    );
     const step: TraceStep = { step: observation.step, observation, raw: decision.raw };
     if (decision.action) step.action = decision.action;
     if (decision.formatError) step.formatError = decision.formatError;
     this.history.push(step);
     return decision;
+  }
+
+  async end(summary: { success: boolean; steps: number }): Promise<void> {
+    this.memory.end(summary);
+  }
+
+  snapshot(): Json {
+    return this.memory.snapshot() ?? null;
   }
 
   /**
@@ -225,6 +273,18 @@ export class LlmSession implements AgentSession {
       return renderer.parse(stripReasoning(reply.text), this.card);
     }
     return parseActionReply(reply.text, this.catalog);
+  }
+}
+
+/** A decision's action as a trajectory shows it: `select_option {"option":"B"}`. */
+function actionText(action: Action): string {
+  switch (action.kind) {
+    case "tool":
+      return action.calls.map((c) => `${c.tool} ${JSON.stringify(c.args)}`).join("; ");
+    case "say":
+      return `say: ${action.text}`;
+    default:
+      return action.kind;
   }
 }
 

@@ -51,18 +51,26 @@ export const LlmAgentOptionsSchema = z
       .union([z.string().min(1), PriceTable])
       .optional()
       .describe("price table file (YAML or JSON), or the table itself"),
+    memory: z
+      .enum(["stream", "off", "trajectories", "skill"])
+      .default("stream")
+      .describe(
+        "in ordered streams: carry experience as the stream asks (stream), as full trajectories, as a distilled skill note, or not at all (off)",
+      ),
     output: z
       .enum(["auto", "tools", "json"])
       .default("auto")
       .describe("tools renderers: native tool calls (auto, tools) or the JSON fallback (json)"),
-    memory: MemoryOption.default("full").describe(
-      "state tracking: full, last-k:K, reflection, explicit, oracle-state (privileged goal state)",
+    tracking: MemoryOption.default("full").describe(
+      "state tracking within an episode (--memory): full, last-k:K, reflection, explicit, oracle-state (privileged goal state)",
     ),
-    memoryModel: z
+    trackingModel: z
       .string()
       .regex(/^[^:\s]+:\S.*$/, 'expected "provider:NAME", e.g. "openai:gpt-4o-mini"')
       .optional()
-      .describe("the state manager's model for reflection and explicit (default: model)"),
+      .describe(
+        "the state manager's model for reflection and explicit (--memory-model; default: model)",
+      ),
   })
   .strict();
 
@@ -101,9 +109,10 @@ export function publicConfig(options: LlmAgentOptions): Record<string, unknown> 
     reasoningEffort: o.reasoningEffort,
     seed: o.seed,
     output: o.output,
-    // Left out for the default so runs from before --memory keep their ids.
-    memory: o.memory === "full" ? undefined : o.memory,
-    memoryModel: o.memoryModel,
+    // Only a non-default policy is recorded, so earlier runs keep their identity.
+    memory: o.memory === "stream" ? undefined : o.memory,
+    tracking: o.tracking === "full" ? undefined : o.tracking,
+    trackingModel: o.trackingModel,
   };
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
   return config;
