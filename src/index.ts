@@ -15,3 +15,4 @@ export * from "./metrics/index.ts";
 export * from "./report/index.ts";
 export * from "./run/index.ts";
 export * from "./suites/index.ts";
+export * from "./training/index.ts";

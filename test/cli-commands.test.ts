@@ -24,7 +24,7 @@ describe("longhaul check", () => {
     expect(code).toBe(0);
     const report = JSON.parse(out) as { ok: boolean; played: string[]; results: unknown[] };
     expect(report.ok).toBe(true);
-    expect(report.results).toHaveLength(11);
+    expect(report.results).toHaveLength(12);
     expect(report.played).toHaveLength(2);
     expect(report.played.every((id) => id.startsWith("laundry-"))).toBe(true);
   });

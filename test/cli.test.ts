@@ -83,7 +83,7 @@ describe("longhaul CLI", () => {
     expect(pddl.stdout).toMatch(/--out <dir>\s+output directory/);
     const transduction = await longhaul("export", "doc", "transduction", "--help");
     expect(transduction.stdout).toMatch(/--seed <seed>\s+root seed \(default [\w-]+\)\n/);
-    expect(transduction.stdout).toMatch(/doc: write it here[^;]*; nemo-gym: the\s+JSONL/);
+    expect(transduction.stdout).toMatch(/doc: write it here[^;]*; nemo-gym:\s+the\s+JSONL/);
     const generic = await longhaul("score", "--help");
     expect(generic.stdout).toMatch(/longhaul score <suite> --help/);
     const missing = await longhaul("score", "transduction");

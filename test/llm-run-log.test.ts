@@ -6,11 +6,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
-import { runSuite } from "../src/run/index.ts";
 import { gridSuite } from "./fixtures/grid-suite.ts";
 import { type OpenAiReply, startOpenAiStub } from "./stubs/index.ts";
+import { runLlm } from "./support/run-llm.ts";
 
 const suite = gridSuite(1);
 const [first, second] = suite.compile().map((s) => s.id);
@@ -35,17 +34,7 @@ async function run(stub: Awaited<ReturnType<typeof stubOf>>, cacheDir?: string) 
     cacheDir,
     prices: { "openai:stub-model": { input: 1, cachedInput: 0.5, output: 2 } },
   };
-  const outDir = mkdtempSync(join(tmpdir(), "lh-llm-"));
-  await runSuite({
-    suite,
-    agent: await createLlmAgent(options),
-    agentConfig: publicConfig(options),
-    outDir,
-    seed: "s",
-    epochs: 1,
-    concurrency: 1,
-    taskIds: [first!, second!],
-  });
+  const outDir = await runLlm(suite, options, [first!, second!]);
   return { outDir, ...loadRun(outDir) };
 }
 

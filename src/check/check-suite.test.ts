@@ -44,6 +44,10 @@ describe("checkSuite", () => {
     expect(registered.map((s) => s.id)).toEqual(
       expect.arrayContaining(["robograph", "transduction", "playground"]),
     );
+    // The suites of issue 12 state their goals; the others are to add the hook (protocol.md).
+    for (const s of registered.filter((s) => ["robograph", "transduction"].includes(s.id))) {
+      expect(s.goalState, s.id).toBeTypeOf("function");
+    }
     const suites = [...registered, gridSuite(3, { streams: true }) as unknown as Suite];
     // Physics suites sample their quickest tasks (one per family); the rest are spread evenly.
     const sample: Record<string, { taskIds: string[] }> = {
@@ -58,10 +62,38 @@ describe("checkSuite", () => {
       const covered = Object.fromEntries(report.results.map((r) => [r.id, r.covered]));
       expect(covered.observations, suite.id).toMatch(/2 tasks, [1-9]\d* observations/);
       expect(covered["invalid-actions"], suite.id).toMatch(/^[1-9]\d* probes/);
+      // A suite that states its goals for --memory oracle-state had them checked.
+      expect(covered["goal-state"], suite.id).toMatch(
+        suite.goalState ? /^[1-9]\d* goal states/ : /defines no goalState/,
+      );
     }
     // The determinism check compiles each suite twice; MAGMA's compile plays every candidate
     // mission with its expert (about 6 s CPU each time).
   }, 300_000);
+
+  it("finds a goal state that reveals what is hidden, or is malformed", async () => {
+    // The walls are hidden; a goal state naming a wall cell reveals an unrevealed value.
+    const wallsHidden = (latent: Json) =>
+      ((latent as { walls: number[][] }).walls ?? []).map((w) => `wall ${w.join(",")}`);
+    const leaky = gridWith(() => ({}), {
+      hidden: wallsHidden,
+      goalState: (latent) => ({ remaining: wallsHidden(latent).slice(0, 1), completed: [] }),
+    });
+    const found = problems(await checkSuite(leaky, { limit: 1 }), "goal-state");
+    expect(found[0]).toMatch(
+      /the goal state at the non-privileged card of grid\/s3\/0 shows "wall \d,\d", which suite\.hidden\(\) says is hidden now/,
+    );
+    const malformed = gridWith(() => ({}), {
+      goalState: () =>
+        ({ remaining: "all of them" }) as unknown as { remaining: []; completed: [] },
+    });
+    expect(problems(await checkSuite(malformed, { limit: 1 }), "goal-state")[0]).toMatch(
+      /goal state at the non-privileged card of grid\/s3\/0.*remaining.*fix goalState\(\)/,
+    );
+    // The fixture's own goal state names only the goal cell, which its card shows.
+    const honest = gridWith(() => ({}), { hidden: wallsHidden });
+    expect(failed(await checkSuite(honest, { limit: 1 }))).toEqual([]);
+  });
 
   it("finds a compiler that is not a pure function of its options", async () => {
     const base = gridSuite(1);

@@ -11,10 +11,12 @@ import {
   Budgets,
   type CompileOptions,
   canonicalJson,
+  copyJson,
   DEFAULT_ACCESS,
   type Environment,
   EpisodeOutcome,
   formatZodError,
+  GoalState,
   type Json,
   Observation,
   PRIVILEGED_ACCESS,
@@ -81,6 +83,7 @@ const CHECKS = {
   "invalid-actions": "malformed and invalid actions come back as feedback, never as exceptions",
   privileged: "non-privileged cards and observations carry no privileged data",
   latent: "latent() returns JSON data",
+  "goal-state": "goalState() is a valid goal state that names nothing hidden() hides",
   rescore: "re-scoring a trace gives the same record",
   close: "close() is safe twice",
   determinism: "two seeded runs give identical traces",
@@ -144,7 +147,7 @@ export async function checkSuite<P>(
   const sample = sampleTasks(valid, options);
   const seed = options.seed ?? "check";
   const maxSteps = options.maxSteps ?? 40;
-  const counts = { observations: 0, probes: 0, hidden: 0, runs: 0 };
+  const counts = { observations: 0, probes: 0, hidden: 0, runs: 0, goalStates: 0 };
   for (const spec of sample) {
     await playRaw(f, suite, spec, seed, maxSteps, counts);
     await probe(f, suite, spec, counts);
@@ -161,6 +164,12 @@ export async function checkSuite<P>(
       : `${counts.observations} observations (structural rule only: the suite defines no hidden())`,
   );
   f.cover("latent", n);
+  f.cover(
+    "goal-state",
+    suite.goalState
+      ? `${counts.goalStates} goal states (one per observation)${suite.hidden ? " against the hidden values" : ""}`
+      : "the suite defines no goalState(): --memory oracle-state is refused",
+  );
   f.cover("rescore", `${counts.runs} episodes`);
   f.cover("close", n);
   f.cover("determinism", `${sample.length} pairs of runs`);
@@ -317,7 +326,7 @@ async function playRaw<P>(
   spec: TaskSpec<P>,
   seed: string,
   maxSteps: number,
-  counts: { observations: number; hidden: number },
+  counts: { observations: number; hidden: number; goalStates: number },
 ): Promise<void> {
   const env = await make(f, "observations", suite, spec);
   if (!env) return;
@@ -344,16 +353,15 @@ async function playRaw<P>(
       ) {
         f.fail("privileged", `${where} embeds the whole latent state`);
       }
-      if (!suite.hidden) return;
-      const hidden = suite.hidden(latent, spec).filter((h) => h.length > 0);
+      const hidden = suite.hidden?.(latent, spec).filter((h) => h.length > 0) ?? [];
       counts.hidden += hidden.length;
       for (const leak of leakedValues(value, hidden)) {
-        const shown = leak.length > 60 ? `${leak.slice(0, 60)}…` : leak;
         f.fail(
           "privileged",
-          `${where} shows ${JSON.stringify(shown)}, which suite.hidden() says is hidden now`,
+          `${where} shows ${JSON.stringify(excerpt(leak))}, which suite.hidden() says is hidden now`,
         );
       }
+      if (suite.goalState) checkGoalState(f, suite, spec, latent, hidden, where, counts);
     };
     // The card's access profile is the protocol's own record of the grant, not privileged data.
     const { access: _access, ...told } = card;
@@ -388,6 +396,39 @@ async function playRaw<P>(
     if (outcome) f.fail("observations", `${outcome}; fix outcome()`);
   });
   await closeTwice(f, env, spec.id);
+}
+
+/**
+ * The goal state an agent granted `goal-state` would read next to this observation: schema-valid,
+ * and revealing no value suite.hidden() hides (only goals the agent has been told).
+ */
+function checkGoalState<P>(
+  f: Findings,
+  suite: Suite<P>,
+  spec: TaskSpec<P>,
+  latent: Json,
+  hidden: string[],
+  where: string,
+  counts: { goalStates: number },
+): void {
+  const read = (suite.goalState as NonNullable<Suite<P>["goalState"]>)(copyJson(latent), spec);
+  counts.goalStates++;
+  const problem = schemaProblem(GoalState, read, `the goal state at ${where}`);
+  if (problem) {
+    f.fail("goal-state", `${problem}; fix goalState()`);
+    return;
+  }
+  for (const leak of leakedValues(read, hidden)) {
+    f.fail(
+      "goal-state",
+      `the goal state at ${where} shows ${JSON.stringify(excerpt(leak))}, which suite.hidden() says is hidden now: reveal only goals the agent has been told`,
+    );
+  }
+}
+
+/** A value cut to 60 characters for a problem line. */
+function excerpt(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** latent() as JSON, or undefined (a problem when it is not JSON data). */

@@ -108,6 +108,17 @@ const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidd
     description: "llm: reply format: auto, tools (native tool calls) or json",
   },
   {
+    flag: "--memory <strategy>",
+    key: "tracking",
+    description:
+      "llm: state tracking: full (default), last-k:K, reflection, explicit, oracle-state (privileged)",
+  },
+  {
+    flag: "--memory-model <provider:name>",
+    key: "trackingModel",
+    description: "llm: the state manager's model for reflection and explicit (default: --model)",
+  },
+  {
     flag: "--trace <path>",
     key: "trace",
     description: "replay: trace file or run dir (implies --agent replay)",

@@ -4,6 +4,7 @@ import type {
   AccessProfile,
   Action,
   Budgets,
+  GoalState,
   Json,
   ModelCall,
   Observation,
@@ -46,6 +47,11 @@ export interface AgentContext {
    * (a fresh JSON copy per call; undefined when the environment exposes none).
    */
   privileged?: { spec: TaskSpec; latent: () => Json | undefined };
+  /**
+   * Present only when access grants `goal-state` and the suite defines Suite.goalState: the
+   * goals revealed so far, remaining and completed, read fresh at each call.
+   */
+  goalState?: () => GoalState | undefined;
   /** Set when the episode is part of an ordered stream. */
   stream?: StreamPosition;
   /** In a stream: the memory the stream's previous episode ended with (see AgentSession.snapshot). */
@@ -70,6 +76,8 @@ export interface Agent {
   provider?: string;
   /** True for oracles: the runner grants privileged access and records it in the log. */
   privileged?: boolean;
+  /** Finer permissions the agent needs (e.g. `goal-state`); the runner grants and logs them. */
+  grants?: string[];
   start(card: TaskCard, context: AgentContext): AgentSession | Promise<AgentSession>;
 }
 
@@ -93,6 +101,12 @@ export interface Renderer {
   user(observation: Observation, state: { card: TaskCard; history: TraceStep[] }): string;
   /** Parse a reply for "json" and "text" outputs. */
   parse?(text: string, card: TaskCard): ParsedReply;
+  /**
+   * For "json" and "text" outputs: the reply text a model should write to make the logged
+   * decision `step` after the steps `before` it (training targets, `longhaul export sft`).
+   * parse() of it gives back step.action.
+   */
+  reply?(step: TraceStep, before: readonly TraceStep[], card: TaskCard): string;
   /** The paper's decoding settings (e.g. greedy), used where the user sets none. */
   sampling?: { temperature?: number };
   /** Max output tokens for one decision, if the suite sets it (e.g. a document's allowance). */

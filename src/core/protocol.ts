@@ -60,6 +60,30 @@ export const PRIVILEGED_ACCESS: AccessProfile = {
   grants: ["latent"],
 };
 
+/** The grant that lets an agent read the suite's goal state (Suite.goalState). */
+export const GOAL_STATE_GRANT = "goal-state";
+/**
+ * Observation plus the goals revealed so far, remaining and completed (MAGMA-Bench 5.1's
+ * oracle state): not the latent state, but more than an honest agent is told.
+ */
+export const GOAL_STATE_ACCESS: AccessProfile = {
+  level: "goal-state",
+  privileged: false,
+  grants: [GOAL_STATE_GRANT],
+};
+
+/**
+ * The goals revealed to the agent so far, as the suite states them: those still to achieve
+ * and those achieved. Never a goal the agent has not been told yet.
+ */
+export const GoalState = z
+  .object({
+    remaining: z.array(z.string()),
+    completed: z.array(z.string()),
+  })
+  .strict();
+export type GoalState = z.infer<typeof GoalState>;
+
 /** A tool the agent may call: JSON Schema parameters, optionally addressed to a robot. */
 export const ToolSpec = z
   .object({
@@ -372,6 +396,7 @@ export const WIRE_SCHEMAS = {
   StepResult,
   Budgets,
   AccessProfile,
+  GoalState,
   EpisodeOutcome,
   EpisodeScore,
   EpisodeRecord,

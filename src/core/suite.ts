@@ -10,6 +10,7 @@ import type {
   EpisodeOutcome,
   EpisodeRecord,
   EpisodeScore,
+  GoalState,
   Json,
   Observation,
   StepResult,
@@ -109,6 +110,12 @@ export interface Suite<P = unknown> {
    * key (`--compile typo=1` is a usage error, not silently ignored); left out, keys pass as given.
    */
   compileOptions?: Record<string, string>;
+  /**
+   * The tag whose value groups tasks that are variants of one another (robograph: the scene,
+   * shared by its baseline and interventions), so a train/validation split of training rows
+   * (`longhaul export sft`) never separates them. Left out, each task is its own group.
+   */
+  splitKey?: string;
   /** Named subsets and splits: a predicate over compiled specs. */
   subsets: Record<string, (spec: TaskSpec<P>) => boolean>;
   /** Default per-episode budgets (the papers' limits). */
@@ -137,6 +144,12 @@ export interface Suite<P = unknown> {
    * e.g. ids of nodes hidden right now. `longhaul check` searches for them.
    */
   hidden?(latent: Json, spec: TaskSpec<P>): string[];
+  /**
+   * The goals revealed so far in this latent snapshot, remaining and completed, for agents
+   * granted `goal-state` (the llm agent's `--memory oracle-state`, MAGMA-Bench 5.1). Revealed
+   * goals only: `longhaul check` fails a goal state that names anything suite.hidden() hides.
+   */
+  goalState?(latent: Json, spec: TaskSpec<P>): GoalState;
   /**
    * What the viewer shows beside the replay of one episode (docs/viewer.md): the scene graph
    * per step with what was visible, or the output compared with the required one record by

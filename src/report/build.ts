@@ -22,6 +22,8 @@ export interface RunInfo extends StatusCounts {
   model?: string;
   /** The host of the model's endpoint when the user gave one. */
   endpoint?: string;
+  /** The llm agent's state-tracking strategy when not the full history (`--memory`). */
+  memory?: string;
   suiteTitle?: string;
   suiteVersion?: string;
 }
@@ -52,6 +54,7 @@ export function buildReport(run: RunData, suite?: Suite): FullReport {
     status: run.status ?? null,
     ...(run.model !== undefined ? { model: run.model } : {}),
     ...(run.endpoint !== undefined ? { endpoint: run.endpoint } : {}),
+    ...(run.memory !== undefined ? { memory: run.memory } : {}),
     ...statusCounts(run),
     ...(suite ? { suiteTitle: suite.title, suiteVersion: suite.version } : {}),
   };

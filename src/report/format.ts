@@ -55,7 +55,11 @@ export function formatHeadline(h: Headline): string {
 export function agentText(run: RunInfo): string {
   if (run.model === undefined) return run.agent;
   const at = run.endpoint !== undefined ? ` at ${run.endpoint}` : "";
-  return `${run.agent} (model ${run.model}${at})`;
+  const memory =
+    run.memory === undefined
+      ? ""
+      : `, memory ${run.memory}${run.memory.startsWith("oracle-state") ? ": privileged, the suite's revealed goals" : ""}`;
+  return `${run.agent} (model ${run.model}${at}${memory})`;
 }
 
 /** "10 recorded of 12 planned, run interrupted": how complete a run's records are. */

@@ -26,6 +26,8 @@ export interface RunData {
   model?: string;
   /** The host of the endpoint the user gave the model (never its credentials). */
   endpoint?: string;
+  /** The llm agent's state-tracking strategy when not the full history (`--memory`). */
+  memory?: string;
   records: EpisodeRecord[];
 }
 

@@ -12,6 +12,8 @@ import {
   copyJson,
   DEFAULT_ACCESS,
   type EpisodeRecord,
+  GOAL_STATE_ACCESS,
+  GOAL_STATE_GRANT,
   type Json,
   LonghaulError,
   PRIVILEGED_ACCESS,
@@ -48,9 +50,13 @@ export type EpisodeResult =
   | { kind: "done"; record: EpisodeRecord; trace?: Trace; memory?: Json }
   | { kind: "abandoned" };
 
-/** The access an agent gets unless the run says otherwise: privileged for oracles. */
+/**
+ * The access an agent gets unless the run says otherwise: privileged for oracles, the goal
+ * state for agents that ask for it, observation only for the rest.
+ */
 export function accessFor(agent: Agent): AccessProfile {
-  return agent.privileged ? PRIVILEGED_ACCESS : DEFAULT_ACCESS;
+  if (agent.privileged) return PRIVILEGED_ACCESS;
+  return agent.grants?.includes(GOAL_STATE_GRANT) ? GOAL_STATE_ACCESS : DEFAULT_ACCESS;
 }
 
 /** Resolve with `promise`, or reject as soon as `signal` aborts (the promise is abandoned). */
@@ -156,6 +162,7 @@ function contextFor<P>(setup: EpisodeSetup<P>, session: EpisodeSession<P>): Agen
     ...(setup.access.privileged
       ? { privileged: { spec: planned.spec, latent: () => session.latent() } }
       : {}),
+    ...(session.grantsGoalState ? { goalState: () => session.goalState() } : {}),
     ...(planned.stream ? { stream: planned.stream } : {}),
     ...(setup.memory !== undefined ? { memory: setup.memory } : {}),
   };

@@ -12,6 +12,7 @@ import {
   type Budgets,
   type CompileOptions,
   type EpisodeRecord,
+  GOAL_STATE_GRANT,
   type Json,
   LonghaulError,
   Redactor,
@@ -175,6 +176,12 @@ export async function runSuite<P>(opts: RunOptions<P>): Promise<RunSummary> {
     throw asSetupError(error);
   }
   const access = opts.access ?? accessFor(agent);
+  if (access.grants.includes(GOAL_STATE_GRANT) && !suite.goalState) {
+    throw new LonghaulError(
+      "USAGE",
+      `the ${suite.id} suite states no goal state (Suite.goalState), so the goal-state access (--memory oracle-state) cannot be granted`,
+    );
+  }
   const fields: RunFields = {
     command: opts.command ?? [],
     config: {

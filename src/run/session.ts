@@ -18,6 +18,8 @@ import {
   type EpisodeOutcome,
   type EpisodeRecord,
   emptyUsage,
+  GOAL_STATE_GRANT,
+  type GoalState,
   type Json,
   LonghaulError,
   type Observation,
@@ -208,6 +210,30 @@ export class EpisodeSession<P = unknown> {
     }
     const value = this.env?.latent?.();
     return value === undefined ? undefined : copyJson(value);
+  }
+
+  /** True when the access grants `goal-state` and the suite defines Suite.goalState. */
+  get grantsGoalState(): boolean {
+    return (
+      this.access.grants.includes(GOAL_STATE_GRANT) && this.options.suite.goalState !== undefined
+    );
+  }
+
+  /**
+   * The goals revealed so far, remaining and completed (Suite.goalState over the latent state),
+   * or undefined when the environment exposes no latent state. Only for sessions whose access
+   * grants `goal-state`.
+   */
+  goalState(): GoalState | undefined {
+    if (!this.grantsGoalState) {
+      throw new LonghaulError("USAGE", `access "${this.access.level}" may not read the goal state`);
+    }
+    const latent = this.env?.latent?.();
+    if (latent === undefined) return undefined;
+    const { suite, spec } = this.options;
+    return copyJson(
+      (suite.goalState as NonNullable<Suite<P>["goalState"]>)(copyJson(latent), spec),
+    );
   }
 
   /**

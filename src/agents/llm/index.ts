@@ -1,6 +1,7 @@
 /** Public surface of the generic llm agent and its provider registry. */
 export { defaultRenderer } from "./default-renderer.ts";
 export { createLlmAgent, llmAgent } from "./llm-agent.ts";
+export { ACCEPTED } from "./llm-session.ts";
 export { type LlmAgentOptions, LlmAgentOptionsSchema, publicConfig } from "./options.ts";
 export { loadPriceTable, ModelPrice, PriceTable } from "./prices.ts";
 export {
@@ -18,3 +19,4 @@ export {
   retryAfterMs,
   sleep,
 } from "./retry.ts";
+export { ToolCatalog } from "./tool-catalog.ts";

@@ -1,7 +1,14 @@
 /** The generic llm agent: options resolved once, one LlmSession per episode. */
-import { type Agent, defineAgent, LonghaulError, type Renderer } from "../../core/index.ts";
+import {
+  type Agent,
+  defineAgent,
+  GOAL_STATE_GRANT,
+  LonghaulError,
+  type Renderer,
+} from "../../core/index.ts";
 import { defaultRenderer } from "./default-renderer.ts";
-import { LlmSession, type ReplyMode } from "./llm-session.ts";
+import { LlmSession, type ReplyMode, type SessionSetup } from "./llm-session.ts";
+import { type MemoryStrategy, parseMemory } from "./memory/index.ts";
 import type { ModelClient } from "./model-client.ts";
 import {
   type LlmAgentOptions,
@@ -34,18 +41,72 @@ export async function createLlmAgent(
   providers: readonly Provider[] = loadProviders(),
 ): Promise<Agent> {
   const o = resolveOptions(options);
-  const { provider, name } = resolveModel(o.model, providers);
+  const tracking = parseMemory(o.tracking) as MemoryStrategy;
+  const render = renderer ?? defaultRenderer;
+  const { client, provider } = await modelClient(o.model, o, providers);
+  refuseWhatDoesNotApply(o, provider, render, tracking);
+  // The state manager may be another model; on the same provider it shares --base-url.
+  const managed = tracking.kind === "reflection" || tracking.kind === "explicit";
+  const manager =
+    managed && o.trackingModel !== undefined && o.trackingModel !== o.model
+      ? await modelClient(o.trackingModel, o, providers, provider.name)
+      : undefined;
+  if (manager?.provider.api === "anthropic" && o.seed !== undefined) refuseSeed(manager.provider);
+  // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
+  const mode: ReplyMode =
+    render.output !== "tools" ? "renderer" : o.output === "json" ? "json-fallback" : "tools";
+
+  return {
+    id: `llm:${o.model}`,
+    provider: o.model,
+    ...(tracking.kind === "oracle-state" ? { grants: [GOAL_STATE_GRANT] } : {}),
+    start(card, context) {
+      const settings = settingsFor(client.model, o, render);
+      const maxTokens = render.maxOutputTokens?.(card) ?? o.maxTokens;
+      if (maxTokens !== undefined) settings.maxTokens = maxTokens;
+      const setup: SessionSetup = {
+        client,
+        renderer: render,
+        mode,
+        settings,
+        memory: o.memory,
+        tracking,
+      };
+      if (managed) {
+        const managerClient = manager?.client ?? client;
+        const managerSettings = settingsFor(managerClient.model, o, render);
+        if (o.maxTokens !== undefined) managerSettings.maxTokens = o.maxTokens;
+        setup.manager = { client: managerClient, settings: managerSettings };
+      }
+      return new LlmSession(card, context, setup);
+    },
+  };
+}
+
+/**
+ * The client of one model: its provider's adapter (only that SDK is loaded), key, endpoint,
+ * retry settings, price and cache. `--base-url` applies to the run's model and to a state
+ * manager on the same provider (`baseUrlFor`).
+ */
+async function modelClient(
+  model: string,
+  o: ResolvedLlmOptions,
+  providers: readonly Provider[],
+  baseUrlFor?: string,
+): Promise<{ client: ModelClient; provider: Provider }> {
+  const { provider, name } = resolveModel(model, providers);
   if (provider.api === "anthropic" && o.reasoningEffort && o.temperature !== undefined) {
     throw new LonghaulError(
       "USAGE",
       "anthropic extended thinking (reasoningEffort) does not accept a temperature",
     );
   }
+  const userUrl = baseUrlFor === undefined || baseUrlFor === provider.name ? o.baseUrl : undefined;
   // A base URL of the user's, or a provider declared without a key variable, may be a local
   // server that needs no key.
-  const keyless = o.baseUrl !== undefined || provider.apiKeyEnv === undefined;
+  const keyless = userUrl !== undefined || provider.apiKeyEnv === undefined;
   const apiKey =
-    o.apiKey ??
+    (baseUrlFor === undefined || baseUrlFor === provider.name ? o.apiKey : undefined) ??
     (provider.apiKeyEnv ? process.env[provider.apiKeyEnv] : undefined) ??
     (keyless ? LOCAL_SERVER_KEY : undefined);
   if (!apiKey) {
@@ -54,10 +115,8 @@ export async function createLlmAgent(
       `no API key for ${provider.name}: set ${provider.apiKeyEnv} or pass an API key`,
     );
   }
-  const render = renderer ?? defaultRenderer;
-  refuseWhatDoesNotApply(o, provider, render);
   const table = typeof o.prices === "string" ? loadPriceTable(o.prices) : o.prices;
-  const { url: baseUrl, headers } = withoutCredentials(o.baseUrl ?? provider.baseUrl);
+  const { url: baseUrl, headers } = withoutCredentials(userUrl ?? provider.baseUrl);
   if (headers && o.apiKey !== undefined && provider.api === "openai") {
     throw new LonghaulError(
       "USAGE",
@@ -71,7 +130,7 @@ export async function createLlmAgent(
       timeoutMs: o.timeoutMs,
       ...(headers ? { headers } : {}),
     }),
-    provider: o.model,
+    provider: model,
     model: name,
     baseUrl,
     maxRetries: o.maxRetries,
@@ -80,40 +139,39 @@ export async function createLlmAgent(
   };
   if (table) client.price = priceOf(table, provider.name, name);
   if (o.cacheDir) client.cache = new ResponseCache(o.cacheDir);
-  // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
-  const mode: ReplyMode =
-    render.output !== "tools" ? "renderer" : o.output === "json" ? "json-fallback" : "tools";
+  return { client, provider };
+}
 
-  return {
-    id: `llm:${o.model}`,
-    provider: o.model,
-    start(card, context) {
-      const settings: RequestSettings = { model: name };
-      // The suite's default temperature yields to any sampling choice of the user's (Anthropic
-      // thinking accepts no temperature).
-      const temperature =
-        o.temperature ?? (o.reasoningEffort ? undefined : render.sampling?.temperature);
-      if (temperature !== undefined) settings.temperature = temperature;
-      const maxTokens = render.maxOutputTokens?.(card) ?? o.maxTokens;
-      if (maxTokens !== undefined) settings.maxTokens = maxTokens;
-      if (o.reasoningEffort !== undefined) settings.reasoningEffort = o.reasoningEffort;
-      if (o.seed !== undefined) settings.seed = o.seed;
-      return new LlmSession(card, context, {
-        client,
-        renderer: render,
-        mode,
-        settings,
-        memory: o.memory,
-      });
-    },
-  };
+/** Request settings of one model's calls (the reply allowance is set by the caller). */
+function settingsFor(model: string, o: ResolvedLlmOptions, render: Renderer): RequestSettings {
+  const settings: RequestSettings = { model };
+  // The suite's default temperature yields to any sampling choice of the user's (Anthropic
+  // thinking accepts no temperature).
+  const temperature =
+    o.temperature ?? (o.reasoningEffort ? undefined : render.sampling?.temperature);
+  if (temperature !== undefined) settings.temperature = temperature;
+  if (o.reasoningEffort !== undefined) settings.reasoningEffort = o.reasoningEffort;
+  if (o.seed !== undefined) settings.seed = o.seed;
+  return settings;
+}
+
+function refuseSeed(provider: Provider): never {
+  throw new LonghaulError(
+    "USAGE",
+    `seed (--model-seed) does not apply: the Anthropic messages API of ${provider.name} has no sampling seed`,
+  );
 }
 
 /**
  * Refuse options that would be silently ignored, saying why: a reply format for a renderer
  * that fixes its own, a reply allowance the renderer sets itself, a seed the provider lacks.
  */
-function refuseWhatDoesNotApply(o: ResolvedLlmOptions, provider: Provider, render: Renderer): void {
+function refuseWhatDoesNotApply(
+  o: ResolvedLlmOptions,
+  provider: Provider,
+  render: Renderer,
+  tracking: MemoryStrategy,
+): void {
   const refuse = (option: string, why: string) => {
     throw new LonghaulError("USAGE", `${option} does not apply: ${why}`);
   };
@@ -131,6 +189,16 @@ function refuseWhatDoesNotApply(o: ResolvedLlmOptions, provider: Provider, rende
   }
   if (o.seed !== undefined && provider.api === "anthropic") {
     refuse("seed (--model-seed)", "the Anthropic messages API has no sampling seed");
+  }
+  if (
+    o.trackingModel !== undefined &&
+    tracking.kind !== "reflection" &&
+    tracking.kind !== "explicit"
+  ) {
+    refuse(
+      "trackingModel (--memory-model)",
+      `memory "${o.tracking}" calls no state manager (only reflection and explicit do)`,
+    );
   }
 }
 

@@ -5,6 +5,8 @@ import {
   type AgentSession,
   addUsage,
   type Decision,
+  emptyUsage,
+  type GoalState,
   type Json,
   LonghaulError,
   type ModelCall,
@@ -14,6 +16,14 @@ import {
   type TaskCard,
   type TraceStep,
 } from "../../core/index.ts";
+import {
+  DISPATCHER_INSTRUCTIONS,
+  goalStateText,
+  lastTurns,
+  type MemoryStrategy,
+  StateManager,
+  stateBlock,
+} from "./memory/index.ts";
 import { type CallContext, callModel, type ModelClient } from "./model-client.ts";
 import type { ModelReply, RequestSettings, Turn } from "./providers/index.ts";
 import { parseActionReply, stripReasoning } from "./reply-parse.ts";
@@ -39,9 +49,14 @@ export interface SessionSetup {
   settings: RequestSettings;
   /** How stream memory is carried (see stream-memory.ts); default: as the stream asks. */
   memory?: MemoryPolicy;
+  /** The state-tracking strategy within an episode (`--memory`); default full history. */
+  tracking?: MemoryStrategy;
+  /** The state manager's model and settings, for `reflection` and `explicit`. */
+  manager?: { client: ModelClient; settings: RequestSettings };
 }
 
-const ACCEPTED = "Accepted; the next observation reports the outcome.";
+/** The tool result each accepted call gets in chat context (the outcome comes as an observation). */
+export const ACCEPTED = "Accepted; the next observation reports the outcome.";
 
 /** A session of the generic llm agent. */
 export class LlmSession implements AgentSession {
@@ -59,6 +74,13 @@ export class LlmSession implements AgentSession {
   private feedback: string | undefined;
   /** Messages already logged in earlier calls of this chat (see logged()). */
   private loggedMessages = 0;
+  private readonly tracking: MemoryStrategy;
+  /** The second model of `reflection` and `explicit`. */
+  private readonly manager: StateManager | undefined;
+  /** The suite's goal state, for `oracle-state`. */
+  private readonly goalState: (() => GoalState | undefined) | undefined;
+  /** The last decision as the state manager is told it. */
+  private lastDecision: string | undefined;
 
   constructor(
     private readonly card: TaskCard,
@@ -70,9 +92,15 @@ export class LlmSession implements AgentSession {
       throw new LonghaulError("USAGE", "a renderer with text output must provide parse()");
     }
     this.catalog = new ToolCatalog(card);
-    const system = renderer.system(card);
+    this.tracking = setup.tracking ?? { kind: "full" };
+    const base = renderer.system(card);
+    const system = mode === "json-fallback" ? `${base}\n\n${this.catalog.describeForJson()}` : base;
+    const kind = this.tracking.kind;
+    // The dispatcher's prompt is the single model's plus what describes the state it is given.
     this.baseSystem =
-      mode === "json-fallback" ? `${system}\n\n${this.catalog.describeForJson()}` : system;
+      kind === "reflection" || kind === "explicit" || kind === "oracle-state"
+        ? `${system}\n\n${DISPATCHER_INSTRUCTIONS[kind]}`
+        : system;
     this.memory = new EpisodeMemory(context, setup.memory ?? "stream", card.title);
     this.call = {
       gate: context.gate,
@@ -80,6 +108,24 @@ export class LlmSession implements AgentSession {
       rng: context.rng.derive("llm-backoff"),
       epoch: context.epoch,
     };
+    if (kind === "reflection" || kind === "explicit") {
+      if (!setup.manager)
+        throw new LonghaulError("USAGE", `memory "${kind}" needs a state manager`);
+      this.manager = new StateManager(kind, {
+        ...setup.manager,
+        system: base,
+        call: { ...this.call, rng: context.rng.derive("llm-backoff:manager") },
+      });
+    }
+    if (kind === "oracle-state") {
+      if (!context.goalState) {
+        throw new LonghaulError(
+          "USAGE",
+          'memory "oracle-state" needs the goal-state access and a suite that states its goals (Suite.goalState)',
+        );
+      }
+      this.goalState = context.goalState;
+    }
   }
 
   /** The system prompt with the stream memory's section (trajectories or skill note). */
@@ -106,18 +152,41 @@ export class LlmSession implements AgentSession {
 
   async act(observation: Observation): Promise<Decision> {
     const { client, renderer, mode, settings } = this.setup;
-    const noteCall = this.memory.needsSkillNote() ? await this.writeSkillNote() : undefined;
-    const rendered = renderer.user(observation, { card: this.card, history: this.history });
-    const userTurn = this.userTurn(rendered);
-    const chat = renderer.context === "chat";
+    const calls: ModelCall[] = [];
+    if (this.memory.needsSkillNote()) calls.push(await this.writeSkillNote());
+    // The task state the dispatcher sees instead of the history, when the strategy keeps one.
+    let state: string | undefined;
+    if (this.manager) {
+      const seen = renderer.user(observation, { card: this.card, history: [] });
+      calls.push(await this.manager.update(seen, this.lastDecision));
+      state = this.manager.state();
+    } else if (this.goalState) {
+      state = goalStateText(this.goalState());
+    }
+    const tracking = this.tracking;
+    const history =
+      state !== undefined
+        ? []
+        : tracking.kind === "last-k"
+          ? this.history.slice(-tracking.k)
+          : this.history;
+    const rendered = renderer.user(observation, { card: this.card, history });
+    const chat = renderer.context === "chat" && state === undefined;
+    const userTurn = this.userTurn(
+      state === undefined ? rendered : `${stateBlock(state)}\n\n${rendered}`,
+      chat,
+    );
+    const past = tracking.kind === "last-k" ? lastTurns(this.turns, tracking.k) : this.turns;
     const prompt = {
       system: this.system,
-      turns: chat ? [...this.turns, userTurn] : [userTurn],
+      turns: chat ? [...past, userTurn] : [userTurn],
       tools: mode === "tools" ? this.catalog.tools : [],
     };
     const request = client.adapter.buildRequest(prompt, settings);
     const { reply, call } = await callModel(client, request, this.call);
-    if (chat) call.request = this.logged(request);
+    // Only a full chat grows by appending; a window's request is logged whole (it is bounded).
+    if (chat && tracking.kind === "full") call.request = this.logged(request);
+    calls.push(call);
 
     if (chat) {
       this.turns.push(userTurn, { role: "assistant", message: reply.assistant });
@@ -125,10 +194,12 @@ export class LlmSession implements AgentSession {
     }
     const parsed = this.parse(reply);
     this.feedback = parsed.ok ? undefined : parsed.error;
+    this.lastDecision = parsed.ok
+      ? JSON.stringify(parsed.action)
+      : `an unusable reply (${parsed.error})`;
 
-    const decision: Decision = noteCall
-      ? { raw: rawOf(reply), usage: addUsage(noteCall.usage, call.usage), calls: [noteCall, call] }
-      : { raw: rawOf(reply), usage: call.usage, calls: [call] };
+    const usage = calls.reduce((sum, c) => addUsage(sum, c.usage), emptyUsage());
+    const decision: Decision = { raw: rawOf(reply), usage, calls };
     if (parsed.ok) {
       decision.action = parsed.action;
       const note = parsed.note ?? (mode === "tools" ? stripReasoning(reply.text).trim() : "");
@@ -176,11 +247,11 @@ export class LlmSession implements AgentSession {
    * reply was unusable) and other feedback is a message of its own; in stateless context the
    * feedback is appended to the user message.
    */
-  private userTurn(rendered: string): Turn {
+  private userTurn(rendered: string, chat: boolean): Turn {
     const feedback = this.feedback
       ? `Your previous reply was unusable: ${this.feedback}. Reply again in the required format.`
       : undefined;
-    if (this.setup.renderer.context === "stateless") {
+    if (!chat) {
       return {
         role: "user",
         toolResults: [],

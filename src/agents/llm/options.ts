@@ -1,6 +1,7 @@
 /** The llm agent's options: validation, provider/model split and the loggable config. */
 import { z } from "zod";
 import { formatZodError, LonghaulError } from "../../core/index.ts";
+import { MemoryOption } from "./memory/index.ts";
 import { PriceTable } from "./prices.ts";
 
 /** Reasoning effort: OpenAI `reasoning_effort`, or an Anthropic extended-thinking budget. */
@@ -60,6 +61,16 @@ export const LlmAgentOptionsSchema = z
       .enum(["auto", "tools", "json"])
       .default("auto")
       .describe("tools renderers: native tool calls (auto, tools) or the JSON fallback (json)"),
+    tracking: MemoryOption.default("full").describe(
+      "state tracking within an episode (--memory): full, last-k:K, reflection, explicit, oracle-state (privileged goal state)",
+    ),
+    trackingModel: z
+      .string()
+      .regex(/^[^:\s]+:\S.*$/, 'expected "provider:NAME", e.g. "openai:gpt-4o-mini"')
+      .optional()
+      .describe(
+        "the state manager's model for reflection and explicit (--memory-model; default: model)",
+      ),
   })
   .strict();
 
@@ -100,6 +111,8 @@ export function publicConfig(options: LlmAgentOptions): Record<string, unknown> 
     output: o.output,
     // Only a non-default policy is recorded, so earlier runs keep their identity.
     memory: o.memory === "stream" ? undefined : o.memory,
+    tracking: o.tracking === "full" ? undefined : o.tracking,
+    trackingModel: o.trackingModel,
   };
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
   return config;

@@ -119,6 +119,24 @@ export class ToolCatalog {
     return { ok: true, action: { kind: "tool", calls: toolCalls } };
   }
 
+  /**
+   * The tool calls a model makes for `action` (the inverse of fromToolCalls), for training
+   * targets: robot-addressed calls carry their robot as the `robot` argument.
+   */
+  toToolCalls(action: Action): { name: string; arguments: Record<string, unknown> }[] {
+    if (action.kind === "say") return [{ name: "say", arguments: { text: action.text } }];
+    if (action.kind === "wait") return [{ name: "wait", arguments: {} }];
+    if (action.kind === "finish") {
+      return [
+        { name: "finish", arguments: action.answer === undefined ? {} : { answer: action.answer } },
+      ];
+    }
+    return action.calls.map((call) => ({
+      name: call.tool,
+      arguments: call.robot === undefined ? call.args : { ...call.args, robot: call.robot },
+    }));
+  }
+
   /** Check an Action parsed from reply text against the card's modes and tools. */
   checkAction(action: Action): string | undefined {
     if (!this.card.modes.includes(action.kind)) {

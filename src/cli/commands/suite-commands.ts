@@ -10,6 +10,7 @@ import { LonghaulError } from "../../core/errors.ts";
 import type { Suite, SuiteCommand } from "../../core/index.ts";
 import { loadSuite, suiteEntries, suiteEntry } from "../../suites/index.ts";
 import type { CliContext } from "../context.ts";
+import { registerExportSft } from "./export-sft.ts";
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -40,6 +41,7 @@ export async function suiteVerbTarget(
   const verb = argv[at];
   if (verb === undefined || !isVerb(verb)) return undefined;
   const rest = argv.slice(at + 1);
+  if (verb === "export" && rest.find((a) => !a.startsWith("-")) === "sft") return undefined;
   if (verb === "compile") {
     const at = rest.indexOf("--suite");
     const named = at >= 0 ? rest[at + 1] : rest.find((a) => a.startsWith("--suite="))?.slice(8);
@@ -144,16 +146,21 @@ export function register(program: Command, ctx: CliContext, target?: SuiteVerbTa
     return execute(ctx, commandOf(target.suite, "compile"), flags, [file]);
   });
 
-  declare(
+  const exportCommand = declare(
     program
       .command("export")
-      .description("export compiled tasks to another format, e.g. `export pddl robograph`")
+      .description(
+        "export compiled tasks to another format (`export pddl robograph`), or a run as SFT rows (`export sft <run-dir>`)",
+      )
       .argument("<format>", "export format, e.g. pddl")
       .argument("<suite>", "suite id")
       .argument("[task-ids...]", "only these tasks (default: all)"),
     "export",
     target,
-  ).action(async (format: string, id: string, ids: string[], flags: Flags) =>
+  );
+  exportCommand.action(async (format: string, id: string, ids: string[], flags: Flags) =>
     execute(ctx, commandOf(await suiteFor(id, target), `export-${format}`), flags, ids),
   );
+  // `export sft` takes a run directory, not a suite: a subcommand of its own.
+  registerExportSft(exportCommand, ctx);
 }

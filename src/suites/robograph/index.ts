@@ -23,6 +23,7 @@ import { MAX_STEPS, RoboGraphEnvironment } from "./environment.ts";
 import { explorerAgent } from "./explorer-agent.ts";
 import { exportPddlCommand } from "./export-command.ts";
 import { loadFamilyFile } from "./family-spec.ts";
+import { robographGoalState } from "./goal-state.ts";
 import { hiddenNodeIds } from "./hidden.ts";
 import { inspectRoboGraph } from "./inspect.ts";
 import { episodeMetrics } from "./metrics.ts";
@@ -36,6 +37,7 @@ export { RoboGraphEnvironment } from "./environment.ts";
 export { explorerAgent } from "./explorer-agent.ts";
 export { BUILTIN_FAMILY_FILES, builtinFamilies } from "./families.ts";
 export { FamilySpec, loadFamilyFile, parseFamily } from "./family-spec.ts";
+export { atomText, robographGoalState } from "./goal-state.ts";
 export { OutcomeData } from "./outcome.ts";
 
 const compileCommand: SuiteCommand = {
@@ -126,6 +128,9 @@ export const robographSuite: Suite<RoboGraphPayload> = {
   ],
   stats: (specs) => suiteStats(specs),
   commands: [compileCommand, exportPddlCommand],
+  // A scene's baseline and its interventions I1-I6 share one graph: one split group.
+  splitKey: "scene",
   hidden: hiddenNodeIds,
+  goalState: robographGoalState,
   inspect: inspectRoboGraph,
 };

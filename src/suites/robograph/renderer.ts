@@ -73,21 +73,37 @@ function catalogRecords(navigation: boolean): Record<string, unknown> {
   );
 }
 
+/** The action name and node ids of a logged step, as the history and the reply name them. */
+function actionOf(step: TraceStep): {
+  name: string;
+  node_ids: string[];
+  args: Record<string, unknown>;
+} {
+  const call = step.action?.kind === "tool" ? step.action.calls[0] : undefined;
+  const name = step.action?.kind === "finish" ? "stop" : (call?.tool ?? "none");
+  const args = (call?.args ?? {}) as Record<string, unknown>;
+  const ids = Array.isArray(args.node_ids)
+    ? (args.node_ids as string[])
+    : [args.object, args.target].filter((v): v is string => typeof v === "string");
+  return { name, node_ids: ids, args };
+}
+
+/** The outcome the environment reported in `observation` for the action before it. */
+function outcomeIn(
+  observation: Observation,
+): { status?: unknown; failure_type?: unknown } | undefined {
+  return observation.events.find((e) => e.type === "action_succeeded" || e.type === "action_failed")
+    ?.data as { status?: unknown; failure_type?: unknown } | undefined;
+}
+
 /**
  * One recent_history entry (Figure 11). The outcome of a step is read from the observation
  * that followed it (the environment's action event), which is what an agent's own history
  * holds; an unusable reply never reached the environment and reads as a format error.
  */
 function historyEntry(step: TraceStep, next: Observation) {
-  const call = step.action?.kind === "tool" ? step.action.calls[0] : undefined;
-  const name = step.action?.kind === "finish" ? "stop" : (call?.tool ?? "none");
-  const args = (call?.args ?? {}) as Record<string, unknown>;
-  const ids = Array.isArray(args.node_ids)
-    ? args.node_ids
-    : [args.object, args.target].filter((v) => typeof v === "string");
-  const outcome = next.events.find(
-    (e) => e.type === "action_succeeded" || e.type === "action_failed",
-  )?.data as { status?: unknown; failure_type?: unknown } | undefined;
+  const { name, node_ids: ids } = actionOf(step);
+  const outcome = outcomeIn(next);
   return {
     step: step.observation.step,
     action: { name, node_ids: ids },
@@ -167,6 +183,35 @@ export function parseReply(text: string): ParsedReply {
   };
 }
 
+/**
+ * The appendix B reply that makes a logged decision: its action, the decision's reason (its
+ * note) and its recovery block, or, when the decision declared none (the oracle), the label the
+ * scorer judges against: required when the previous executed action failed, naming it.
+ */
+export function replyFor(step: TraceStep, before: readonly TraceStep[]): string {
+  const { name, args } = actionOf(step);
+  const extra = step.extra ?? {};
+  const declared = RecoveryField.safeParse(extra.recovery);
+  let recovery: RecoveryField;
+  if (declared.success) recovery = declared.data;
+  else {
+    // The previous executed action and its outcome, as this step's observation reports it.
+    const previous = before.findLast((s) => s.action !== undefined && !s.formatError);
+    const failed = previous !== undefined && outcomeIn(step.observation)?.status !== "success";
+    const prior = previous && actionOf(previous);
+    recovery =
+      failed && prior
+        ? { required: true, failed_action: prior.name, failed_node_ids: prior.node_ids }
+        : { required: false, failed_action: null, failed_node_ids: [] };
+  }
+  const action: Record<string, unknown> = { name };
+  if (typeof args.object === "string") action.object = args.object;
+  if (typeof args.target === "string") action.target = args.target;
+  if (Array.isArray(args.node_ids)) action.node_ids = args.node_ids;
+  const reason = typeof extra.reason === "string" ? extra.reason : (step.note ?? "");
+  return JSON.stringify({ reason, recovery, action });
+}
+
 /** RoboGraph's harness for the generic llm agent. */
 export const robographRenderer: Renderer = {
   output: "json",
@@ -174,4 +219,5 @@ export const robographRenderer: Renderer = {
   system: (_card: TaskCard) => SYSTEM_PROMPT,
   user: (observation, state) => JSON.stringify(userPayload(observation, state.history), null, 2),
   parse: (text) => parseReply(text),
+  reply: (step, before) => replyFor(step, before),
 };

@@ -92,6 +92,16 @@ export const transductionSuite: Suite<TaskPayload> = {
       { ...spec, payload: parseOrThrow(TaskPayload, spec.payload, `payload of ${spec.id}`) },
       trace,
     ),
+  // One goal, revealed by the card: the whole output, written in the episode's one decision
+  // (the episode ends with it, so no decision ever sees it completed). Never the output itself.
+  goalState: (latent) => {
+    const { expected } = parseOrThrow(TransductionLatent, latent, "latent");
+    const what = expected.task === "table" ? "table rows" : "records";
+    return {
+      remaining: [`write the required output: all ${expected.rows.length} ${what}, in order`],
+      completed: [],
+    };
+  },
   // `longhaul check`: the required output, whole, never appears in what the agent sees.
   hidden: (latent) => [
     referenceOutput("oracle", parseOrThrow(TransductionLatent, latent, "latent").expected),

@@ -26,6 +26,12 @@ export const transductionRenderer: Renderer = {
   parse(text) {
     return { ok: true, action: { kind: "say", text } };
   },
+  reply(step) {
+    if (step.action?.kind !== "say") {
+      throw new LonghaulError("INVALID_INPUT", `step ${step.step} holds no document output`);
+    }
+    return step.action.text;
+  },
   // Greedy decoding, as the paper evaluates; reasoning models take --reasoning-effort minimal.
   sampling: { temperature: 0 },
   // The allowance depends only on the horizon, which the task id names.
