@@ -45,7 +45,7 @@ async function runStream(setting: "icl" | "skill", memory?: "off") {
     baseUrl: stub.baseUrl,
     apiKey: "k",
     maxRetries: 0,
-    ...(memory ? { memory } : {}),
+    ...(memory ? { streamMemory: memory } : {}),
   };
   const suite = await getSuite("continual");
   const outDir = mkdtempSync(join(tmpdir(), `lh-continual-llm-${setting}-`));
@@ -119,7 +119,7 @@ describe("the llm agent on continual streams", () => {
     expect(afterTest?.memory).toEqual({ trajectories: [], note: NOTE });
   });
 
-  it("memory=off ignores the stream's memory (the zero-shot harness on a stream)", async () => {
+  it("streamMemory=off ignores the stream's memory (the zero-shot harness on a stream)", async () => {
     const { requests } = await runStream("skill", "off");
     expect(requests.some((r) => systemOf(r) === SKILL_WRITER_SYSTEM)).toBe(false);
     expect(requests.every((r) => !systemOf(r).includes("<skill>"))).toBe(true);

@@ -90,14 +90,14 @@ describe("--memory full (the default)", () => {
     expect(third.messages[0]!.content).toBe(system(trace.card));
     const users = third.messages.filter((m) => m.role === "user").map((m) => m.content);
     expect(users).toEqual(trace.steps.map((s) => observed(s.observation)));
-    expect(run.header.agent.config.tracking).toBeUndefined();
+    expect(run.header.agent.config.memory).toBeUndefined();
     expect(run.header.access.level).toBe("observe");
   });
 });
 
 describe("--memory last-k:K", () => {
   it("keeps only the last K messages, starting at an observation", async () => {
-    const { dispatcher, trace, run } = await play({ tracking: "last-k:2" });
+    const { dispatcher, trace, run } = await play({ memory: "last-k:2" });
     const third = dispatcher[2]!;
     // The window is observation 2 and the reply to it; observation 1's tool result is cut.
     expect(roles(third)).toBe("system user assistant tool user");
@@ -107,7 +107,7 @@ describe("--memory last-k:K", () => {
     const logged = trace.steps[2]!.calls![0]!.request as Body & { priorMessages?: number };
     expect(logged.priorMessages).toBeUndefined();
     expect(logged.messages).toEqual(third.messages);
-    expect(run.header.agent.config.tracking).toBe("last-k:2");
+    expect(run.header.agent.config.memory).toBe("last-k:2");
   });
 });
 
@@ -115,7 +115,7 @@ describe("--memory reflection", () => {
   it("a state manager writes a paragraph each step; the dispatcher sees it instead of the history", async () => {
     const paragraphs = ["P0: just started.", "P1: moved north once.", "P2: moved twice."];
     const { bodies, dispatcher, manager, trace, run } = await play(
-      { tracking: "reflection", trackingModel: MANAGER },
+      { memory: "reflection", memoryModel: MANAGER },
       (i) => ({ text: paragraphs[i] ?? "", usage: { prompt: 50, completion: 20 } }),
     );
     // Manager first, then dispatcher, at every step.
@@ -163,8 +163,8 @@ describe("--memory reflection", () => {
     expect(usage.costUsd).toBeCloseTo((3 * (500 + 400) + 3 * (100 + 20)) / 1e6, 12);
     expect(usage.unpricedCalls).toBeUndefined();
     expect(run.header.agent.config).toMatchObject({
-      tracking: "reflection",
-      trackingModel: MANAGER,
+      memory: "reflection",
+      memoryModel: MANAGER,
     });
   });
 });
@@ -182,7 +182,7 @@ describe("--memory explicit", () => {
       { toolCalls: [{ name: "complete_goal", arguments: { id: "g1" } }] },
     ];
     const { dispatcher, manager, trace } = await play(
-      { tracking: "explicit", trackingModel: MANAGER },
+      { memory: "explicit", memoryModel: MANAGER },
       (i) => ops[i] ?? {},
     );
     expect(manager).toHaveLength(3);
@@ -214,7 +214,7 @@ describe("--memory explicit", () => {
 
 describe("--memory oracle-state", () => {
   it("shows the suite's revealed goals, grants goal-state access and says so in the report", async () => {
-    const { bodies, dispatcher, trace, run, outDir } = await play({ tracking: "oracle-state" });
+    const { bodies, dispatcher, trace, run, outDir } = await play({ memory: "oracle-state" });
     // No state manager: the oracle replaces the first model.
     expect(bodies.every((b) => b.model === "main-model")).toBe(true);
     const [x, y] = spec.payload.goal;
@@ -230,7 +230,7 @@ describe("--memory oracle-state", () => {
       privileged: false,
       grants: ["goal-state"],
     });
-    expect(run.header.agent.config.tracking).toBe("oracle-state");
+    expect(run.header.agent.config.memory).toBe("oracle-state");
     const { runData } = await import("../src/cli/commands/report.ts");
     const markdown = renderMarkdown(buildReport(await runData(outDir)));
     expect(markdown).toContain("memory oracle-state: privileged, the suite's revealed goals");
@@ -238,7 +238,7 @@ describe("--memory oracle-state", () => {
 
   it("is refused on a suite that states no goals", async () => {
     const { goalState: _none, ...plain } = suite;
-    const options = { model: MAIN, baseUrl: "http://127.0.0.1:9/v1", tracking: "oracle-state" };
+    const options = { model: MAIN, baseUrl: "http://127.0.0.1:9/v1", memory: "oracle-state" };
     await expect(runLlm(plain, options, [spec.id])).rejects.toThrow(/states no goal state/);
   });
 });
@@ -251,7 +251,7 @@ describe("--memory with a stateless harness (RoboGraph's appendix B payload)", (
   async function playRobograph(memory: string) {
     const stub = await startOpenAiStub({ reply: observe });
     closers.push(() => stub.close());
-    const options = { model: MAIN, baseUrl: stub.baseUrl, retryBaseMs: 1, tracking: memory };
+    const options = { model: MAIN, baseUrl: stub.baseUrl, retryBaseMs: 1, memory: memory };
     const outDir = await runLlm(robograph, { ...options }, [task]);
     const run = loadRun(outDir);
     const trace = readTrace(outDir, run.records[0]!.episodeId) as Trace;

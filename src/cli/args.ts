@@ -109,13 +109,13 @@ const AGENT_OPTION_FLAGS: { flag: string; key: string; description: string; hidd
   },
   {
     flag: "--memory <strategy>",
-    key: "tracking",
+    key: "memory",
     description:
       "llm: state tracking: full (default), last-k:K, reflection, explicit, oracle-state (privileged)",
   },
   {
     flag: "--memory-model <provider:name>",
-    key: "trackingModel",
+    key: "memoryModel",
     description: "llm: the state manager's model for reflection and explicit (default: --model)",
   },
   {

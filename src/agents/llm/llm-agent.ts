@@ -41,15 +41,15 @@ export async function createLlmAgent(
   providers: readonly Provider[] = loadProviders(),
 ): Promise<Agent> {
   const o = resolveOptions(options);
-  const tracking = parseMemory(o.tracking) as MemoryStrategy;
+  const tracking = parseMemory(o.memory) as MemoryStrategy;
   const render = renderer ?? defaultRenderer;
   const { client, provider } = await modelClient(o.model, o, providers);
   refuseWhatDoesNotApply(o, provider, render, tracking);
   // The state manager may be another model; on the same provider it shares --base-url.
   const managed = tracking.kind === "reflection" || tracking.kind === "explicit";
   const manager =
-    managed && o.trackingModel !== undefined && o.trackingModel !== o.model
-      ? await modelClient(o.trackingModel, o, providers, provider.name)
+    managed && o.memoryModel !== undefined && o.memoryModel !== o.model
+      ? await modelClient(o.memoryModel, o, providers, provider.name)
       : undefined;
   if (manager?.provider.api === "anthropic" && o.seed !== undefined) refuseSeed(manager.provider);
   // output "json" realises a tools renderer as the JSON fallback; json/text renderers parse text.
@@ -69,7 +69,7 @@ export async function createLlmAgent(
         renderer: render,
         mode,
         settings,
-        memory: o.memory,
+        memory: o.streamMemory,
         tracking,
       };
       if (managed) {
@@ -191,13 +191,13 @@ function refuseWhatDoesNotApply(
     refuse("seed (--model-seed)", "the Anthropic messages API has no sampling seed");
   }
   if (
-    o.trackingModel !== undefined &&
+    o.memoryModel !== undefined &&
     tracking.kind !== "reflection" &&
     tracking.kind !== "explicit"
   ) {
     refuse(
-      "trackingModel (--memory-model)",
-      `memory "${o.tracking}" calls no state manager (only reflection and explicit do)`,
+      "memoryModel (--memory-model)",
+      `memory "${o.memory}" calls no state manager (only reflection and explicit do)`,
     );
   }
 }

@@ -51,7 +51,7 @@ export const LlmAgentOptionsSchema = z
       .union([z.string().min(1), PriceTable])
       .optional()
       .describe("price table file (YAML or JSON), or the table itself"),
-    memory: z
+    streamMemory: z
       .enum(["stream", "off", "trajectories", "skill"])
       .default("stream")
       .describe(
@@ -61,10 +61,10 @@ export const LlmAgentOptionsSchema = z
       .enum(["auto", "tools", "json"])
       .default("auto")
       .describe("tools renderers: native tool calls (auto, tools) or the JSON fallback (json)"),
-    tracking: MemoryOption.default("full").describe(
+    memory: MemoryOption.default("full").describe(
       "state tracking within an episode (--memory): full, last-k:K, reflection, explicit, oracle-state (privileged goal state)",
     ),
-    trackingModel: z
+    memoryModel: z
       .string()
       .regex(/^[^:\s]+:\S.*$/, 'expected "provider:NAME", e.g. "openai:gpt-4o-mini"')
       .optional()
@@ -110,9 +110,9 @@ export function publicConfig(options: LlmAgentOptions): Record<string, unknown> 
     seed: o.seed,
     output: o.output,
     // Only a non-default policy is recorded, so earlier runs keep their identity.
-    memory: o.memory === "stream" ? undefined : o.memory,
-    tracking: o.tracking === "full" ? undefined : o.tracking,
-    trackingModel: o.trackingModel,
+    streamMemory: o.streamMemory === "stream" ? undefined : o.streamMemory,
+    memory: o.memory === "full" ? undefined : o.memory,
+    memoryModel: o.memoryModel,
   };
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
   return config;

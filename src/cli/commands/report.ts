@@ -10,7 +10,7 @@ import type { CliContext } from "../context.ts";
 export async function runData(dir: string): Promise<RunData> {
   const { loadRun } = await import("../../log/index.ts");
   const { header, records } = loadRun(resolve(dir));
-  const { model, baseUrl, tracking, trackingModel } = header.agent.config;
+  const { model, baseUrl, memory, memoryModel } = header.agent.config;
   return {
     runId: header.runId,
     suite: header.suite.id,
@@ -19,12 +19,10 @@ export async function runData(dir: string): Promise<RunData> {
     status: header.status,
     ...(typeof model === "string" ? { model } : {}),
     ...(typeof baseUrl === "string" ? { endpoint: hostOf(baseUrl) } : {}),
-    ...(typeof tracking === "string"
+    ...(typeof memory === "string"
       ? {
           memory:
-            typeof trackingModel === "string"
-              ? `${tracking} (state manager ${trackingModel})`
-              : tracking,
+            typeof memoryModel === "string" ? `${memory} (state manager ${memoryModel})` : memory,
         }
       : {}),
     records,
