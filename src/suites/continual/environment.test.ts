@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Action, DEFAULT_ACCESS, type TaskSpec } from "../../core/index.ts";
+import { DEFAULT_ACCESS } from "../../core/index.ts";
 import {
   ContinualEnvironment,
   type ContinualLatent,
@@ -8,31 +8,9 @@ import {
   FAILED,
 } from "./environment.ts";
 import { outcomeData, scoreOutcome } from "./metrics.ts";
-import type { ContinualPayload } from "./payload.ts";
-import { movieNight } from "./test-support.ts";
+import { movieNight, movieNightSpec, select } from "./test-support.ts";
 
-const spec: TaskSpec<ContinualPayload> = {
-  suite: "continual",
-  id: "zero-shot/L2-test-001",
-  family: "appliance",
-  tags: {},
-  seed: "s",
-  payload: {
-    setting: "zero-shot",
-    phase: "test",
-    stream: null,
-    extra: 3,
-    k: 0,
-    pathLength: 6,
-    seed: "test-seed",
-    task: { source: "generated", def: movieNight },
-  },
-};
-
-const select = (option: unknown): Action => ({
-  kind: "tool",
-  calls: [{ tool: "select_option", args: { option, reason: "test" } }],
-});
+const spec = movieNightSpec;
 
 const latent = (env: ContinualEnvironment) => env.latent() as unknown as ContinualLatent;
 const labelOf = (env: ContinualEnvironment, role: string) =>

@@ -1,38 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  type Action,
-  DEFAULT_ACCESS,
-  type GraphFrame,
-  type TaskSpec,
-  type Trace,
-} from "../../core/index.ts";
+import { DEFAULT_ACCESS, type GraphFrame, type TaskSpec, type Trace } from "../../core/index.ts";
 import { ContinualEnvironment, type ContinualLatent } from "./environment.ts";
 import { inspectContinual } from "./inspect.ts";
 import type { ContinualPayload } from "./payload.ts";
-import { movieNight } from "./test-support.ts";
+import { movieNightSpec, select } from "./test-support.ts";
 
-const spec: TaskSpec<ContinualPayload> = {
-  suite: "continual",
-  id: "zero-shot/L2-test-001",
-  family: "appliance",
-  tags: {},
-  seed: "s",
-  payload: {
-    setting: "zero-shot",
-    phase: "test",
-    stream: null,
-    extra: 3,
-    k: 0,
-    pathLength: 6,
-    seed: "test-seed",
-    task: { source: "generated", def: movieNight },
-  },
-};
-
-const select = (option: string): Action => ({
-  kind: "tool",
-  calls: [{ tool: "select_option", args: { option, reason: "test" } }],
-});
+const spec = movieNightSpec;
 
 /** A trace of: the success option, an invalid one, then the success option to the goal. */
 function playedTrace(): Trace {

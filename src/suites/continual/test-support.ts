@@ -1,4 +1,6 @@
 /** Hand-made tasks for the continual suite's tests. */
+import type { Action, TaskSpec } from "../../core/index.ts";
+import type { ContinualPayload } from "./payload.ts";
 import type { TaskDef } from "./task.ts";
 
 /** The paper's Table 3 task: turn off the overhead light and open the media cabinet. */
@@ -39,3 +41,28 @@ export const tidy: TaskDef = {
   initial: { floor_lamp: { on: false } },
   scenario: "guest",
 };
+
+/** A zero-shot test episode of movie night with 3 extra steps. */
+export const movieNightSpec: TaskSpec<ContinualPayload> = {
+  suite: "continual",
+  id: "zero-shot/L2-test-001",
+  family: "appliance",
+  tags: {},
+  seed: "s",
+  payload: {
+    setting: "zero-shot",
+    phase: "test",
+    stream: null,
+    extra: 3,
+    k: 0,
+    pathLength: 6,
+    seed: "test-seed",
+    task: { source: "generated", def: movieNight },
+  },
+};
+
+/** The action that selects one option (a letter, or anything to test rejection). */
+export const select = (option: unknown): Action => ({
+  kind: "tool",
+  calls: [{ tool: "select_option", args: { option, reason: "test" } }],
+});
