@@ -4,14 +4,9 @@
  * carries the learning episodes' full trajectories into the test episode; skill learning
  * distills them into a Markdown note with one extra call, and only the note goes on.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import { SKILL_WRITER_SYSTEM } from "../src/agents/llm/stream-memory.ts";
 import { loadRun, readCheckpoint, readTrace } from "../src/log/index.ts";
-import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import {
   type OpenAiReply,
@@ -19,6 +14,7 @@ import {
   type StubServer,
   startOpenAiStub,
 } from "./stubs/index.ts";
+import { runLlm } from "./support/run-llm.ts";
 
 let stub: StubServer<OpenAiReply> | undefined;
 afterEach(async () => {
@@ -48,18 +44,12 @@ async function runStream(setting: "icl" | "skill", memory?: "off") {
     ...(memory ? { streamMemory: memory } : {}),
   };
   const suite = await getSuite("continual");
-  const outDir = mkdtempSync(join(tmpdir(), `lh-continual-llm-${setting}-`));
   const stream = `${setting}/L4-child-001`;
-  await runSuite({
-    suite,
-    agent: await createLlmAgent(options, suite.renderer),
-    agentConfig: publicConfig(options),
-    outDir,
-    seed: "s",
-    epochs: 1,
-    concurrency: 1,
-    taskIds: [`${stream}/learn-1`, `${stream}/learn-2`, `${stream}/test`],
-  });
+  const outDir = await runLlm(suite, options, [
+    `${stream}/learn-1`,
+    `${stream}/learn-2`,
+    `${stream}/test`,
+  ]);
   const { records } = loadRun(outDir);
   return { outDir, records, requests: stub.requests, stream };
 }

@@ -3,18 +3,19 @@
  * `npm run bench -- playground` runs all 188 conditions), the log read back, the report, and
  * the generic llm agent answering with a code-mode program against the local OpenAI stub.
  */
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAgent } from "../src/agents/index.ts";
-import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
 import { figureSvg } from "../src/report/index.ts";
 import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { FAILURE_CODES } from "../src/suites/playground/protocol.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
+import { runLlm } from "./support/run-llm.ts";
 
 const suite = await getSuite("playground");
 let stub: StubServer<OpenAiReply> | undefined;
@@ -97,17 +98,7 @@ describe("playground end to end", () => {
       ],
     });
     const options = { model: "openai:stub", baseUrl: stub.baseUrl, apiKey: "k", maxRetries: 0 };
-    const outDir = mkdtempSync(join(tmpdir(), "lh-playground-llm-"));
-    await runSuite({
-      suite,
-      agent: await createLlmAgent(options, suite.renderer),
-      agentConfig: publicConfig(options),
-      outDir,
-      seed: "s",
-      epochs: 1,
-      concurrency: 1,
-      taskIds: ["Launch-02/c1"],
-    });
+    const outDir = await runLlm(suite, options, ["Launch-02/c1"]);
     const { records } = loadRun(outDir);
     expect(records[0]).toMatchObject({ status: "success", steps: 2 });
     const body = stub.requests[0]?.body as { messages?: { content: string }[] } | undefined;

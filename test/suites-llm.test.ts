@@ -3,16 +3,13 @@
  * stub: the suite's harness (its renderer) reaches the wire, replies are parsed by the suite,
  * unusable ones are fed back and counted, and the log holds what the scorer saw.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmAgent, publicConfig } from "../src/agents/llm/index.ts";
 import type { Suite } from "../src/core/index.ts";
 import { loadRun, readTrace } from "../src/log/index.ts";
-import { runSuite } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 import { type OpenAiReply, type StubServer, startOpenAiStub } from "./stubs/index.ts";
+import { runLlm } from "./support/run-llm.ts";
 
 let stub: StubServer<OpenAiReply> | undefined;
 afterEach(async () => {
@@ -23,17 +20,7 @@ afterEach(async () => {
 async function runOne(suite: Suite, taskId: string, script: OpenAiReply[]) {
   stub = await startOpenAiStub({ script });
   const options = { model: "openai:stub", baseUrl: stub.baseUrl, apiKey: "k", maxRetries: 0 };
-  const outDir = mkdtempSync(join(tmpdir(), "lh-suite-llm-"));
-  await runSuite({
-    suite,
-    agent: await createLlmAgent(options, suite.renderer),
-    agentConfig: publicConfig(options),
-    outDir,
-    seed: "s",
-    epochs: 1,
-    concurrency: 1,
-    taskIds: [taskId],
-  });
+  const outDir = await runLlm(suite, options, [taskId]);
   const { records } = loadRun(outDir);
   const record = records[0]!;
   return { record, trace: readTrace(outDir, record.episodeId), requests: stub.requests };
