@@ -97,7 +97,8 @@ export function outOfOrder(done: readonly boolean[]): boolean {
   return false;
 }
 
-const NUMBER_WORDS = [
+/** Number words from zero to twenty, read in answers and written in instructions. */
+export const NUMBER_WORDS = [
   "zero",
   "one",
   "two",

@@ -1,5 +1,6 @@
 /** Helpers the scenario programs share: catalog rows, units, phrasing, the one-arm expert step. */
 import type { ActionSchema, GoalAtom } from "../../../world/index.ts";
+import { NUMBER_WORDS } from "../evaluate.ts";
 import type { ExpertCall, SkillDef, SkillReport, StepContext } from "../family.ts";
 import type { Phrasing } from "../mission-builder.ts";
 import type { SymState } from "../sym-state.ts";
@@ -29,22 +30,7 @@ export function plural(word: string): string {
 
 /** A count in words up to twelve ("three"), digits beyond. */
 export function count(n: number): string {
-  const words = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-  ];
-  return words[n] ?? String(n);
+  return (n <= 12 ? NUMBER_WORDS[n] : undefined) ?? String(n);
 }
 
 /** A unit whose goal is a set of world atoms. */
