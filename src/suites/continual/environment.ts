@@ -87,6 +87,8 @@ export interface ContinualOutcome {
 export interface ContinualLatent {
   state: string;
   distance: number;
+  /** The state's predicates in the authors' vocabulary (what the goal predicates are checked against). */
+  predicates: string[];
   choices: { label: string; role: Role; action: string; to: string | null }[];
 }
 
@@ -267,6 +269,7 @@ export class ContinualEnvironment implements Environment {
     const latent: ContinualLatent = {
       state: this.graph.stateId(this.state),
       distance: this.graph.distance(this.state),
+      predicates: this.graph.predicates(this.state),
       choices: this.choices().map((c) => ({
         label: c.label,
         role: c.role,

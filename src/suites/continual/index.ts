@@ -11,6 +11,7 @@ import { greedyLexicalAgent, oracleAgent } from "./agents.ts";
 import { aggregateRecords } from "./aggregate.ts";
 import { type ContinualCompileOptions, compileContinual, streamsOf } from "./compile.ts";
 import { ContinualEnvironment, type ContinualLatent } from "./environment.ts";
+import { continualGoalState } from "./goal-state.ts";
 import { inspectContinual } from "./inspect.ts";
 import { outcomeData, scoreOutcome } from "./metrics.ts";
 import { type ContinualPayload, taskIdOf } from "./payload.ts";
@@ -116,5 +117,6 @@ export const continualSuite: Suite<ContinualPayload> = {
   stats,
   streams: streamsOf,
   hidden,
+  goalState: continualGoalState,
   inspect: inspectContinual,
 };

@@ -49,6 +49,8 @@ interface CallData {
 export interface MagmaLatent {
   time: number;
   stage: number;
+  /** The current stage is complete (only the last stage stays current once complete). */
+  stageDone: boolean;
   ended: boolean;
   world: LatentWorld;
   running: Record<
@@ -306,6 +308,7 @@ export class MagmaEnvironment implements Environment {
     const latent: MagmaLatent = {
       time: this.sim.time,
       stage: this.stageIdx,
+      stageDone: this.done[this.stageIdx] === true,
       ended: this.ended !== null,
       world: this.sym().world,
       running,

@@ -5,6 +5,7 @@ import { aggregateRecords } from "./aggregate.ts";
 import { compileSuite, type MagmaCompileOptions } from "./compiler.ts";
 import { MagmaEnvironment } from "./environment.ts";
 import { FAMILIES } from "./families/index.ts";
+import { magmaGoalState } from "./goal-state.ts";
 import { hiddenStrings } from "./hidden.ts";
 import { magmaHttpAgent } from "./magma-http.ts";
 import { scoreEpisode } from "./metrics.ts";
@@ -68,4 +69,5 @@ export const magmaSuite: Suite<MagmaPayload> = {
   agents: [...MAGMA_AGENTS, magmaHttpAgent],
   stats: (specs) => suiteStats(specs),
   hidden: (latent, spec) => hiddenStrings(latent, spec),
+  goalState: magmaGoalState,
 };

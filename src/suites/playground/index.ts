@@ -10,6 +10,7 @@ import { aggregatePlayground } from "./aggregate.ts";
 import { EP100 } from "./catalog.ts";
 import { type FamilyDef, PlaygroundEnvironment } from "./environment.ts";
 import type { PlaygroundOutcomeData } from "./evaluator.ts";
+import { playgroundGoalState } from "./goal-state.ts";
 import { hiddenValues } from "./hidden.ts";
 import { LAUNCH_FAMILY, launchPayload } from "./launch/family.ts";
 import { launchScenes } from "./launch/scene.ts";
@@ -17,6 +18,7 @@ import { type PlaygroundPayload, withRejectionRule } from "./payload.ts";
 import { DEFAULT_LEVEL, FAMILY_BUDGETS, type Family, LEVELS, REJECTION_RULES } from "./protocol.ts";
 import { referenceAgent } from "./reference-agent.ts";
 import { playgroundRenderer } from "./renderer.ts";
+import { playgroundStats } from "./stats.ts";
 import { HANOI_FAMILY, towerPayload } from "./tower/family.ts";
 
 export { EP100 } from "./catalog.ts";
@@ -122,6 +124,8 @@ export const playgroundSuite: Suite<PlaygroundPayload> = {
   aggregate: aggregatePlayground,
   renderer: playgroundRenderer,
   hidden: hiddenValues,
+  goalState: playgroundGoalState,
+  stats: playgroundStats,
   agents: [
     defineAgent({
       name: "reference",
