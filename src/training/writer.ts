@@ -60,9 +60,14 @@ class JsonlFile {
    * file, each encoding UTF-8 natively: joining lines first, or Buffer.from, cost several times
    * more on the two-byte strings a prompt with one non-Latin-1 character makes.
    */
-  write(line: string): void {
-    this.hash.update(line, "utf8");
-    this.bytes += writeSync(this.fd, line);
+  write(line: string | Buffer): void {
+    if (typeof line === "string") {
+      this.hash.update(line, "utf8");
+      this.bytes += writeSync(this.fd, line);
+    } else {
+      this.hash.update(line);
+      this.bytes += writeSync(this.fd, line);
+    }
     this.rows++;
   }
 
@@ -77,8 +82,8 @@ export interface RenderedSample {
   split: Split;
   family: string;
   group: string;
-  /** One line per format, each ending in a newline. */
-  lines: Partial<Record<RowFormat, string>>;
+  /** One line per format, each ending in a newline (a Buffer from the line encoders). */
+  lines: Partial<Record<RowFormat, string | Buffer>>;
 }
 
 /** Render a sample in `formats` and pick its group's split. */
@@ -143,7 +148,7 @@ export class SftWriter {
   write(rendered: RenderedSample): void {
     const { split, family, group, lines } = rendered;
     for (const format of this.options.formats) {
-      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as string);
+      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as string | Buffer);
     }
     this.summary.rows[split]++;
     const counts = this.summary.families[family] ?? { train: 0, validation: 0 };
