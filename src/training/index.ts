@@ -17,6 +17,7 @@ export { type DecisionSample, samplesOfTrace } from "./sample.ts";
 export { type Split, splitOf } from "./split.ts";
 export {
   manifestPath,
+  type RenderedBatch,
   type RenderedSample,
   ROW_FORMATS,
   type RowFormat,

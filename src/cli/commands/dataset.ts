@@ -11,6 +11,7 @@ interface DatasetFlags {
   scale?: number;
   format: string;
   valFraction: number;
+  workers: number;
   json?: boolean;
 }
 
@@ -53,6 +54,12 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option("--format <format>", "openai, authors or both", "both")
     .option("--val-fraction <f>", "share of task groups held out for validation", fraction, 0.05)
+    .option(
+      "--workers <n>",
+      "worker threads building and rendering tasks (same files; default 1)",
+      positiveInt,
+      1,
+    )
     .option("--json", "machine-readable output (no progress)")
     .action(async (flags: DatasetFlags) => {
       const { LonghaulError } = await import("../../core/errors.ts");
@@ -74,13 +81,14 @@ export function register(program: Command, ctx: CliContext): void {
       const stderr = ctx.io.stderr;
       const started = Date.now();
       let lastLine = 0;
-      const result = generateMagmaDataset({
+      const result = await generateMagmaDataset({
         outDir: resolve(flags.out),
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.tasks !== undefined ? { tasks: flags.tasks } : {}),
         ...(flags.scale !== undefined ? { scale: flags.scale } : {}),
         formats,
         valFraction: flags.valFraction,
+        workers: flags.workers,
         evaluation,
         onProgress: flags.json
           ? undefined

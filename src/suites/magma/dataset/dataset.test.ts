@@ -104,7 +104,7 @@ describe("disjointness from the evaluation set", () => {
       ).not.toThrow();
   });
 
-  it("catches a planted overlap, in the check and in the generator", () => {
+  it("catches a planted overlap, in the check and in the generator", async () => {
     const spec = compileSuite({ families: "press-buttons" })[0] as TaskSpec<MagmaPayload>;
     const evaluation = evaluationFingerprints([spec]);
     // Realization text, budgets and faults do not hide an equal task.
@@ -119,20 +119,23 @@ describe("disjointness from the evaluation set", () => {
     );
     // A generator whose evaluation set holds its own first task stops loudly.
     const first = tasks[0] as TrainingTask;
-    let error: unknown;
-    try {
-      generateMagmaDataset({ outDir: outDir(), seed: SEED, tasks: 2, evaluation: [first.spec] });
-    } catch (e) {
-      error = e;
+    for (const workers of [1, 2]) {
+      const failed = generateMagmaDataset({
+        outDir: outDir(),
+        seed: SEED,
+        tasks: 2,
+        evaluation: [first.spec],
+        workers,
+      });
+      await expect(failed).rejects.toBeInstanceOf(LonghaulError);
+      await expect(failed).rejects.toThrow(/equals evaluation spec train-000000/);
     }
-    expect(error).toBeInstanceOf(LonghaulError);
-    expect((error as LonghaulError).message).toMatch(/equals evaluation spec train-000000/);
   });
 
-  it("refuses the evaluation seed", () => {
-    expect(() =>
+  it("refuses the evaluation seed", async () => {
+    await expect(
       generateMagmaDataset({ outDir: outDir(), seed: "magma-bench-1", tasks: 1, evaluation: [] }),
-    ).toThrow(/evaluation set's seed/);
+    ).rejects.toThrow(/evaluation set's seed/);
   });
 });
 
@@ -281,20 +284,21 @@ function withoutIds(action: Action): Action {
 }
 
 describe("generateMagmaDataset", () => {
-  it("is deterministic: the same seed writes byte-identical files", () => {
-    const a = generateMagmaDataset({
+  it("is deterministic: the same seed writes byte-identical files, whatever the workers", async () => {
+    const a = await generateMagmaDataset({
       outDir: outDir(),
       seed: SEED,
       tasks: 4,
       evaluation: [],
       valFraction: 0.3,
     });
-    const b = generateMagmaDataset({
+    const b = await generateMagmaDataset({
       outDir: outDir(),
       seed: SEED,
       tasks: 4,
       evaluation: [],
       valFraction: 0.3,
+      workers: 2,
     });
     expect(a.files.map((f) => f.sha256)).toEqual(b.files.map((f) => f.sha256));
     for (const [i, f] of a.files.entries()) {
@@ -303,7 +307,7 @@ describe("generateMagmaDataset", () => {
       ).toBe(true);
       expect(sha256(f.path)).toBe(f.sha256);
     }
-    const c = generateMagmaDataset({
+    const c = await generateMagmaDataset({
       outDir: outDir(),
       seed: `${SEED}-other`,
       tasks: 4,
@@ -312,8 +316,8 @@ describe("generateMagmaDataset", () => {
     expect(c.files[0]?.sha256).not.toBe(a.files[0]?.sha256);
   });
 
-  it("every row parses with its schema; the manifest counts families and splits", () => {
-    const r = generateMagmaDataset({
+  it("every row parses with its schema; the manifest counts families and splits", async () => {
+    const r = await generateMagmaDataset({
       outDir: outDir(),
       seed: SEED,
       tasks: 11,
@@ -337,7 +341,7 @@ describe("generateMagmaDataset", () => {
     expect(total).toBe(3 * tasks.reduce((n, t) => n + t.steps.length, 0));
   });
 
-  it("keeps every row and augmentation of a task in one partition (grouped split)", () => {
+  it("keeps every row and augmentation of a task in one partition (grouped split)", async () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0.1, max: 0.9, noNaN: true }),
@@ -356,7 +360,7 @@ describe("generateMagmaDataset", () => {
       { numRuns: 20 },
     );
     // End to end: validation rows are exactly three per decision of the validation tasks.
-    const r = generateMagmaDataset({
+    const r = await generateMagmaDataset({
       outDir: outDir(),
       seed: SEED,
       tasks: 11,

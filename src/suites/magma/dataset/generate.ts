@@ -5,6 +5,7 @@
  * variants per row (instruction paraphrase, consistent renaming), a grouped 95/5 split, written
  * task by task through the SFT writer (src/training) in both row formats, then a manifest.
  */
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
   LonghaulError,
@@ -17,7 +18,7 @@ import {
   AuthorsLineEncoder,
   ChatLineEncoder,
   type DecisionSample,
-  type RenderedSample,
+  type RenderedBatch,
   type RowFormat,
   SftWriter,
   splitOf,
@@ -30,6 +31,7 @@ import { magmaRenderer } from "../renderer.ts";
 import type { MagmaPayload } from "../types.ts";
 import { disjointFingerprint, evaluationFingerprints, type Fingerprints } from "./disjoint.ts";
 import { paraphrase } from "./paraphrase.ts";
+import { renderInWorkers } from "./pool.ts";
 import { type RenameMap, renameCard, renameMap, renameStep } from "./rename.ts";
 import { MIN_DECISIONS, TRAINING_FAMILIES, type TrainingTask, trainingTask } from "./tasks.ts";
 
@@ -55,6 +57,8 @@ export interface DatasetOptions {
   valFraction?: number;
   /** The evaluation specs the training tasks must differ from (the compiled magma suite). */
   evaluation: readonly TaskSpec<MagmaPayload>[];
+  /** Worker threads building and rendering tasks (the files are the same whatever N). */
+  workers?: number;
   /** Called after every task. */
   onProgress?: (p: DatasetProgress) => void;
 }
@@ -138,8 +142,8 @@ export function* taskSamples(
     const before = task.steps.slice(0, i);
     yield { ...base, card: task.card, before, step, source, variant: "source" };
     // Paraphrase: the latest user utterance, and nothing else, in other words.
+    // One stream per task, drawn in row order (deriving a stream per row costs a hash each).
     const at = latestUtterance(task.steps, i);
-    const rowRng = rng.derive(`${i}`);
     if (at) {
       const orig = task.steps[at.step] as TrainingTask["steps"][number];
       const events = orig.observation.events.slice();
@@ -147,7 +151,7 @@ export function* taskSamples(
       const text = event.text as string;
       events[at.event] = {
         ...event,
-        text: paraphrase(text, task.phrasings.get(text), rowRng.derive("paraphrase")),
+        text: paraphrase(text, task.phrasings.get(text), rng),
       };
       const changed = { ...orig, observation: { ...orig.observation, events } };
       const para = at.step === i ? changed : step;
@@ -163,7 +167,7 @@ export function* taskSamples(
     } else {
       yield { ...base, card: task.card, before, step, source, variant: "paraphrase" };
     }
-    const w = world(rowRng.derive("rename").chance(0.5) ? 1 : 2);
+    const w = world(rng.chance(0.5) ? 1 : 2);
     yield {
       ...base,
       card: w.card,
@@ -194,8 +198,54 @@ export function checkTrainingSeed(seed: string): void {
     );
 }
 
-/** Generate the dataset, streaming it to disk. */
-export function generateMagmaDataset(options: DatasetOptions): DatasetResult {
+/** What rendering a task needs besides its index. */
+export interface TaskContext {
+  seed: string;
+  formats: readonly RowFormat[];
+  valFraction: number;
+  evaluation: Fingerprints;
+}
+
+/** One task's rows, joined per format, with what the manifest counts. */
+export interface TaskBatch extends RenderedBatch {
+  index: number;
+  condition: string;
+  decisions: number;
+  rejected: Record<string, number>;
+}
+
+/** Build task `index`, check it against the evaluation set and render all its rows. */
+export function renderTask(index: number, ctx: TaskContext): TaskBatch {
+  const task = trainingTask(ctx.seed, index);
+  const fingerprint = disjointFingerprint(
+    { id: task.id, payload: task.spec.payload },
+    ctx.evaluation,
+  );
+  const group = groupOf(task, fingerprint);
+  const encoders = { openai: new ChatLineEncoder(), authors: new AuthorsLineEncoder() };
+  const parts: Record<RowFormat, Buffer[]> = { openai: [], authors: [] };
+  let rows = 0;
+  for (const sample of taskSamples(task, group, ctx.seed)) {
+    for (const format of ctx.formats) parts[format].push(encoders[format].line(sample));
+    rows++;
+  }
+  const lines: TaskBatch["lines"] = {};
+  for (const format of ctx.formats) lines[format] = Buffer.concat(parts[format]);
+  return {
+    index,
+    split: splitOf(group, ctx.valFraction, ctx.seed),
+    family: task.family,
+    group,
+    rows,
+    lines,
+    condition: task.condition,
+    decisions: task.steps.length,
+    rejected: task.rejected,
+  };
+}
+
+/** Generate the dataset, streaming it to disk task by task. */
+export async function generateMagmaDataset(options: DatasetOptions): Promise<DatasetResult> {
   const seed = options.seed ?? DEFAULT_DATASET_SEED;
   checkTrainingSeed(seed);
   const scale = options.scale ?? 1;
@@ -203,7 +253,12 @@ export function generateMagmaDataset(options: DatasetOptions): DatasetResult {
     throw new LonghaulError("USAGE", `--scale must be positive, got ${scale}`);
   const formats = options.formats ?? ["openai", "authors"];
   const valFraction = options.valFraction ?? 0.05;
-  const evaluation: Fingerprints = evaluationFingerprints(options.evaluation);
+  const ctx: TaskContext = {
+    seed,
+    formats,
+    valFraction,
+    evaluation: evaluationFingerprints(options.evaluation),
+  };
   const out = join(options.outDir, "magma.jsonl");
   const writer = new SftWriter({ out, formats, valFraction, seed });
   const targetRows = options.tasks === undefined ? targetSourceRows(scale) : null;
@@ -215,40 +270,29 @@ export function generateMagmaDataset(options: DatasetOptions): DatasetResult {
   let tasks = 0;
   let minD = Number.POSITIVE_INFINITY;
   let maxD = 0;
-  const renderer = memoized(magmaRenderer);
   const more = () =>
     options.tasks !== undefined ? tasks < options.tasks : sourceRows < (targetRows as number);
+  const write = (batch: TaskBatch) => {
+    writer.writeBatch(batch);
+    rows += batch.rows;
+    tasks++;
+    sourceRows += batch.decisions;
+    minD = Math.min(minD, batch.decisions);
+    maxD = Math.max(maxD, batch.decisions);
+    byFamily[batch.family] = (byFamily[batch.family] ?? 0) + 1;
+    byCondition[batch.condition] = (byCondition[batch.condition] ?? 0) + 1;
+    for (const [why, n] of Object.entries(batch.rejected)) rejected[why] = (rejected[why] ?? 0) + n;
+    options.onProgress?.({
+      tasks,
+      rows,
+      targetRows: targetRows === null ? null : targetRows * VARIANTS.length,
+      tasksTotal: options.tasks ?? null,
+    });
+  };
   try {
-    for (let index = 0; more(); index++) {
-      const task = trainingTask(seed, index);
-      const fingerprint = disjointFingerprint(
-        { id: task.id, payload: task.spec.payload },
-        evaluation,
-      );
-      const group = groupOf(task, fingerprint);
-      const split = splitOf(group, valFraction, seed);
-      const encoders = { openai: new ChatLineEncoder(), authors: new AuthorsLineEncoder() };
-      for (const sample of taskSamples(task, group, seed, renderer)) {
-        const lines: RenderedSample["lines"] = {};
-        for (const format of formats) lines[format] = encoders[format].line(sample);
-        writer.write({ split, family: task.family, group, lines });
-        rows++;
-      }
-      tasks++;
-      sourceRows += task.steps.length;
-      minD = Math.min(minD, task.steps.length);
-      maxD = Math.max(maxD, task.steps.length);
-      byFamily[task.family] = (byFamily[task.family] ?? 0) + 1;
-      byCondition[task.condition] = (byCondition[task.condition] ?? 0) + 1;
-      for (const [why, n] of Object.entries(task.rejected))
-        rejected[why] = (rejected[why] ?? 0) + n;
-      options.onProgress?.({
-        tasks,
-        rows,
-        targetRows: targetRows === null ? null : targetRows * VARIANTS.length,
-        tasksTotal: options.tasks ?? null,
-      });
-    }
+    const workers = Math.min(options.workers ?? 1, availableParallelism());
+    if (workers > 1) await renderInWorkers(ctx, workers, more, write);
+    else for (let index = 0; more(); index++) write(renderTask(index, ctx));
   } catch (error) {
     writer.close();
     throw error;
@@ -269,6 +313,7 @@ export function generateMagmaDataset(options: DatasetOptions): DatasetResult {
     paper: { section: "MAGMA-Bench 4.4", rows: PAPER_ROWS },
     options: {
       tasks: options.tasks ?? null,
+      workers: options.workers ?? 1,
       scale: options.tasks === undefined ? scale : null,
       formats,
       valFraction,

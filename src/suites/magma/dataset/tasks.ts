@@ -117,8 +117,9 @@ export function trainingTask(seed: string, index: number): TrainingTask {
       reject("mission problem");
       continue;
     }
-    const options = planOptions(familyId, clean, withRules, choice.derive(`${attempt}`));
-    const picked = choice.derive(`${attempt}/pick`).pick(options);
+    const draw = choice.derive(`${attempt}`);
+    const options = planOptions(familyId, clean, withRules, draw);
+    const picked = draw.pick(options);
     const attempts = picked.condition === "CE" ? [picked] : [picked, options[0] as typeof picked];
     for (const { condition, plan } of attempts) {
       const mission = condition === "CE" ? clean : build(plan);
@@ -126,7 +127,15 @@ export function trainingTask(seed: string, index: number): TrainingTask {
         reject("plan does not apply");
         continue;
       }
-      const task = played(seed, index, id, familyId, condition, mission, phrase);
+      const task = played(
+        seed,
+        index,
+        id,
+        familyId,
+        condition,
+        mission,
+        phrase.derive(`${attempt}/${condition}`),
+      );
       if (!task.ok) {
         reject(task.why);
         continue;
@@ -149,14 +158,15 @@ function played(
   familyId: string,
   condition: Condition,
   mission: Mission,
+  /** Draws each speaking stage's phrasing, in stage order. */
   phrase: Rng,
 ): { ok: true; value: Omit<TrainingTask, "rejected"> } | { ok: false; why: string } {
   const family = (FAMILIES[familyId] as (typeof FAMILIES)[string]).family;
   const phrasings = new Map<string, Phrasing>();
-  const stages = mission.stages.map((draft: DraftStage, i): Stage => {
+  const stages = mission.stages.map((draft: DraftStage): Stage => {
     const { say, ...stage } = draft;
     if (!say) return stage;
-    const text = say[phrase.derive(`${condition}/${i}`).int(3)] as string;
+    const text = say[phrase.int(3)] as string;
     phrasings.set(text, say);
     return { ...stage, instruction: text };
   });
