@@ -15,6 +15,7 @@ export {
 export { ChatLineEncoder, OpenAiChatRow, openAiChatRow } from "./openai-chat.ts";
 export { type DecisionSample, samplesOfTrace } from "./sample.ts";
 export { type Split, splitOf } from "./split.ts";
+export { startModuleWorker } from "./worker-thread.ts";
 export {
   manifestPath,
   type RenderedBatch,

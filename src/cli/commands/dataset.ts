@@ -1,7 +1,7 @@
 /** `longhaul dataset magma --out DIR`: MAGMA-Bench's training set from expert traces (§4.4). */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { nonNegativeNumber, positiveInt } from "../args.ts";
+import { nonNegativeNumber, positiveInt, rowFormats } from "../args.ts";
 import type { CliContext } from "../context.ts";
 
 interface DatasetFlags {
@@ -14,12 +14,6 @@ interface DatasetFlags {
   workers: number;
   json?: boolean;
 }
-
-const FORMATS: Record<string, ("openai" | "authors")[]> = {
-  both: ["openai", "authors"],
-  openai: ["openai"],
-  authors: ["authors"],
-};
 
 function fraction(value: string): number {
   const n = Number(value);
@@ -62,13 +56,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option("--json", "machine-readable output (no progress)")
     .action(async (flags: DatasetFlags) => {
-      const { LonghaulError } = await import("../../core/errors.ts");
-      const formats = FORMATS[flags.format];
-      if (!formats)
-        throw new LonghaulError(
-          "USAGE",
-          `--format must be openai, authors or both, got "${flags.format}"`,
-        );
+      const formats = rowFormats(flags.format);
       const { getSuite } = await import("../../suites/index.ts");
       const { checkTrainingSeed, DEFAULT_DATASET_SEED, generateMagmaDataset } = await import(
         "../../suites/magma/dataset/index.ts"

@@ -5,24 +5,15 @@
  * order, so the files are byte-identical whatever the number of workers. Tasks are handed out
  * a few ahead of the writer; those past the stopping point are dropped.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { type ErrorCode, LonghaulError } from "../../../core/index.ts";
+import { startModuleWorker } from "../../../training/index.ts";
 import type { TaskBatch, TaskContext } from "./generate.ts";
 
 /** A worker's answer: the task's batch, or the error that stopped it. */
 export type WorkerAnswer =
   | { index: number; batch: TaskBatch }
   | { index: number; error: { code?: ErrorCode; message: string } };
-
-/** The worker module beside this one: .ts from sources (loaded through tsx), .js when built. */
-function startWorker(ctx: TaskContext): Worker {
-  if (import.meta.url.endsWith(".ts")) {
-    const url = new URL("./worker.ts", import.meta.url).href;
-    const code = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(import.meta.url)}))`;
-    return new Worker(code, { eval: true, workerData: ctx });
-  }
-  return new Worker(new URL("./worker.js", import.meta.url), { workerData: ctx });
-}
 
 /** Render tasks 0, 1, ... on `count` workers and `write` them in order while `more()`. */
 export async function renderInWorkers(
@@ -31,7 +22,9 @@ export async function renderInWorkers(
   more: () => boolean,
   write: (batch: TaskBatch) => void,
 ): Promise<void> {
-  const pool = Array.from({ length: count }, () => startWorker(ctx));
+  const pool = Array.from({ length: count }, () =>
+    startModuleWorker(import.meta.url, "worker", ctx),
+  );
   const ahead = 2 * count;
   try {
     await new Promise<void>((resolve, reject) => {
