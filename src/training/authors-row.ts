@@ -118,6 +118,11 @@ export class AuthorsLineEncoder {
 
   /** The line of `sample`. */
   line(sample: DecisionSample): Buffer {
+    return Buffer.concat(this.parts(sample));
+  }
+
+  /** The line of `sample` in pieces (shared entries are not copied; a task's rows join once). */
+  parts(sample: DecisionSample): Buffer[] {
     const head = JSON.stringify(inputHead(sample));
     const parts: Buffer[] = [Buffer.from(`{"input":${head.slice(0, -1)},"history":[`)];
     let first = true;
@@ -133,6 +138,6 @@ export class AuthorsLineEncoder {
       first = false;
     }
     parts.push(Buffer.from(`]},"target":${JSON.stringify(targetOf(sample.step.action))}}\n`));
-    return Buffer.concat(parts);
+    return parts;
   }
 }

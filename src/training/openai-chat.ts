@@ -194,9 +194,14 @@ export class ChatLineEncoder {
 
   /** The line of `sample`. */
   line(sample: DecisionSample): Buffer {
+    return Buffer.concat(this.parts(sample));
+  }
+
+  /** The line of `sample` in pieces (shared turns are not copied; a task's rows join once). */
+  parts(sample: DecisionSample): Buffer[] {
     const { card, renderer, before, step } = sample;
     if (renderer.output !== "tools" || renderer.context !== "chat")
-      return Buffer.from(`${JSON.stringify(openAiChatRow(sample))}\n`);
+      return [Buffer.from(`${JSON.stringify(openAiChatRow(sample))}\n`)];
     const catalog = catalogOf(card);
     let tree = this.roots.get(card);
     if (!tree || tree.renderer !== renderer) {
@@ -233,6 +238,6 @@ export class ChatLineEncoder {
       Buffer.from(`,${JSON.stringify(user)},${JSON.stringify(assistantMessage(catalog, step))}`),
       tree.tail,
     );
-    return Buffer.concat(parts);
+    return parts;
   }
 }

@@ -226,7 +226,7 @@ export function renderTask(index: number, ctx: TaskContext): TaskBatch {
   const parts: Record<RowFormat, Buffer[]> = { openai: [], authors: [] };
   let rows = 0;
   for (const sample of taskSamples(task, group, ctx.seed)) {
-    for (const format of ctx.formats) parts[format].push(encoders[format].line(sample));
+    for (const format of ctx.formats) parts[format].push(...encoders[format].parts(sample));
     rows++;
   }
   const lines: TaskBatch["lines"] = {};

@@ -34,9 +34,13 @@ export const TRAINING_FAMILIES: readonly string[] = TABLE2.filter((r) => r.ho ==
 /** §4.4: requests are sampled until the expert needs more than this many decisions. */
 export const MIN_DECISIONS = 40;
 
-/** The first target horizon tried and its growth per attempt (successful skills). */
+/**
+ * The first target horizon tried (successful skills), and the least it grows after a mission
+ * that needed too few decisions; it grows by the missing share of decisions when that is more
+ * (decisions grow about linearly with the horizon), so a task takes few plays.
+ */
 const FIRST_TARGET = 30;
-const TARGET_STEP = 4;
+const MIN_STEP = 2;
 const MAX_ATTEMPTS = 40;
 /** A runaway scenario program is a bug, not a long task. */
 const MAX_TRACE = 2000;
@@ -98,8 +102,8 @@ export function trainingTask(seed: string, index: number): TrainingTask {
   const reject = (why: string) => {
     rejected[why] = (rejected[why] ?? 0) + 1;
   };
+  let target = FIRST_TARGET;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const target = FIRST_TARGET + TARGET_STEP * attempt;
     const build = (plan: Plan): Mission => {
       const b: MissionBuilder = new Builder(
         family,
@@ -113,8 +117,11 @@ export function trainingTask(seed: string, index: number): TrainingTask {
       return b.mission();
     };
     const clean = build({});
+    // Decisions of a play that needed too few (the next target grows by the missing share).
+    let short = 0;
     if (clean.problem) {
       reject("mission problem");
+      target += MIN_STEP;
       continue;
     }
     const draw = choice.derive(`${attempt}`);
@@ -140,12 +147,20 @@ export function trainingTask(seed: string, index: number): TrainingTask {
         reject(task.why);
         continue;
       }
-      if (task.value.steps.length <= MIN_DECISIONS) {
+      const decisions = task.value.steps.length;
+      if (decisions <= MIN_DECISIONS) {
         reject(`${MIN_DECISIONS} decisions or fewer`);
+        short = decisions;
         break;
       }
       return { ...task.value, rejected };
     }
+    // Without a short play (plans that do not apply, expert failures) the target grows by the
+    // least step, so the next attempt draws other requests.
+    target =
+      short > 0
+        ? Math.max(target + MIN_STEP, Math.ceil((target * (MIN_DECISIONS + 1)) / short))
+        : target + MIN_STEP;
   }
   throw new Error(`${id}: no task above ${MIN_DECISIONS} decisions after ${MAX_ATTEMPTS} targets`);
 }
