@@ -144,7 +144,7 @@ export function trainingTask(seed: string, index: number): TrainingTask {
         phrase.derive(`${attempt}/${condition}`),
       );
       if (!task.ok) {
-        reject(task.why);
+        reject(`${task.why} (${condition})`);
         continue;
       }
       const decisions = task.value.steps.length;
