@@ -18,6 +18,13 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+/** `--format openai|authors|both` of the training-row commands. */
+export function rowFormats(value: string): ("openai" | "authors")[] {
+  if (value === "both") return ["openai", "authors"];
+  if (value === "openai" || value === "authors") return [value];
+  throw new LonghaulError("USAGE", `--format must be openai, authors or both, got "${value}"`);
+}
+
 /** A number option >= 0. */
 export function nonNegativeNumber(value: string): number {
   const n = Number(value);

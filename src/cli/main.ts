@@ -11,6 +11,7 @@ import { printable, Redactor } from "../core/redact.ts";
 import { environmentSecrets, redactArgv } from "./args.ts";
 import { register as registerAgents } from "./commands/agents.ts";
 import { register as registerCheck } from "./commands/check.ts";
+import { register as registerDataset } from "./commands/dataset.ts";
 import { register as registerList } from "./commands/list.ts";
 import { register as registerMcp } from "./commands/mcp.ts";
 import { register as registerReport } from "./commands/report.ts";
@@ -73,6 +74,7 @@ export async function main(
       registerMcp,
       registerWorker,
       registerView,
+      registerDataset,
     ]) {
       register(program, ctx);
     }

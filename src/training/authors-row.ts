@@ -76,24 +76,68 @@ function eventsOf(step: TraceStep) {
   }));
 }
 
-/** The row of one decision. */
-export function authorsRow(sample: DecisionSample): AuthorsRow {
-  const { before, step } = sample;
+type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** An earlier decision in the history: its step, the event batch it answered, the decision. */
+function historyEntry(s: TraceStep): HistoryEntry {
+  return { step: s.step, events: eventsOf(s), decision: targetOf(s.action as Action) };
+}
+
+/** The input fields before the history, in the row's key order. */
+function inputHead(sample: DecisionSample): Omit<AuthorsRow["input"], "history"> {
+  const { step } = sample;
   const spoken = step.observation.events.filter((e) => e.text !== undefined && e.text !== "");
   return {
-    input: {
-      memory: null,
-      attributes: step.observation.view ?? null,
-      instruction: spoken.map((e) => e.text).join("\n"),
-      instruction_role: spoken.at(-1)?.type ?? null,
-      history: before
-        .filter((s) => s.action !== undefined)
-        .map((s) => ({
-          step: s.step,
-          events: eventsOf(s),
-          decision: targetOf(s.action as Action),
-        })),
-    },
-    target: targetOf(step.action),
+    memory: null,
+    attributes: step.observation.view ?? null,
+    instruction: spoken.map((e) => e.text).join("\n"),
+    instruction_role: spoken.at(-1)?.type ?? null,
   };
+}
+
+/** The row of one decision. */
+export function authorsRow(sample: DecisionSample): AuthorsRow {
+  return {
+    input: {
+      ...inputHead(sample),
+      history: sample.before.filter((s) => s.action !== undefined).map(historyEntry),
+    },
+    target: targetOf(sample.step.action),
+  };
+}
+
+const COMMA = Buffer.from(",");
+
+/**
+ * The JSONL lines of authors' rows whose histories share steps: each history entry is
+ * serialised once per step object. A line equals `JSON.stringify(authorsRow(sample))` and a
+ * newline (tested). Keep one encoder per trajectory: it holds its entries.
+ */
+export class AuthorsLineEncoder {
+  private readonly entries = new Map<TraceStep, Buffer>();
+
+  /** The line of `sample`. */
+  line(sample: DecisionSample): Buffer {
+    return Buffer.concat(this.parts(sample));
+  }
+
+  /** The line of `sample` in pieces (shared entries are not copied; a task's rows join once). */
+  parts(sample: DecisionSample): Buffer[] {
+    const head = JSON.stringify(inputHead(sample));
+    const parts: Buffer[] = [Buffer.from(`{"input":${head.slice(0, -1)},"history":[`)];
+    let first = true;
+    for (const s of sample.before) {
+      if (s.action === undefined) continue;
+      let entry = this.entries.get(s);
+      if (!entry) {
+        entry = Buffer.from(JSON.stringify(historyEntry(s)));
+        this.entries.set(s, entry);
+      }
+      if (!first) parts.push(COMMA);
+      parts.push(entry);
+      first = false;
+    }
+    parts.push(Buffer.from(`]},"target":${JSON.stringify(targetOf(sample.step.action))}}\n`));
+    return parts;
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { defaultRenderer } from "../agents/llm/index.ts";
 import {
   type EpisodeRecord,
@@ -16,6 +16,7 @@ import { loadRun, readTrace, tracePath } from "../log/index.ts";
 import { suiteEntries } from "../suites/index.ts";
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from "./export-worker.ts";
 import { samplesOfTrace } from "./sample.ts";
+import { startModuleWorker } from "./worker-thread.ts";
 import {
   type RenderedSample,
   type RowFormat,
@@ -175,16 +176,6 @@ function grouper(key: string, records: readonly EpisodeRecord[]): (r: EpisodeRec
   return (r) => `${key}=${r.tags[key]}`;
 }
 
-/** The worker module beside this one: .ts from sources (loaded through tsx), .js when built. */
-function startWorker(setup: WorkerSetup): Worker {
-  if (import.meta.url.endsWith(".ts")) {
-    const url = new URL("./export-worker.ts", import.meta.url).href;
-    const code = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(import.meta.url)}))`;
-    return new Worker(code, { eval: true, workerData: setup });
-  }
-  return new Worker(new URL("./export-worker.js", import.meta.url), { workerData: setup });
-}
-
 /**
  * Render `jobs` in batches on `count` worker threads and hand each rendered decision to
  * `write` in job order (answers that arrive early wait in a reorder buffer).
@@ -199,7 +190,9 @@ async function renderInWorkers(
   for (let i = 0; i < jobs.length; i += BATCH) {
     batches.push({ index: batches.length, episodes: jobs.slice(i, i + BATCH) });
   }
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(setup));
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () =>
+    startModuleWorker(import.meta.url, "export-worker", setup),
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       const waiting = new Map<number, RenderedSample[]>();

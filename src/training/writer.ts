@@ -60,10 +60,15 @@ class JsonlFile {
    * file, each encoding UTF-8 natively: joining lines first, or Buffer.from, cost several times
    * more on the two-byte strings a prompt with one non-Latin-1 character makes.
    */
-  write(line: string): void {
-    this.hash.update(line, "utf8");
-    this.bytes += writeSync(this.fd, line);
-    this.rows++;
+  write(line: string | Uint8Array, rows = 1): void {
+    if (typeof line === "string") {
+      this.hash.update(line, "utf8");
+      this.bytes += writeSync(this.fd, line);
+    } else {
+      this.hash.update(line);
+      this.bytes += writeSync(this.fd, line);
+    }
+    this.rows += rows;
   }
 
   close(): string {
@@ -77,8 +82,14 @@ export interface RenderedSample {
   split: Split;
   family: string;
   group: string;
-  /** One line per format, each ending in a newline. */
-  lines: Partial<Record<RowFormat, string>>;
+  /** One line per format, each ending in a newline (a Buffer from the line encoders). */
+  lines: Partial<Record<RowFormat, string | Buffer>>;
+}
+
+/** Rows of one group, their lines joined per format. */
+export interface RenderedBatch extends Omit<RenderedSample, "lines"> {
+  rows: number;
+  lines: Partial<Record<RowFormat, Uint8Array>>;
 }
 
 /** Render a sample in `formats` and pick its group's split. */
@@ -143,11 +154,27 @@ export class SftWriter {
   write(rendered: RenderedSample): void {
     const { split, family, group, lines } = rendered;
     for (const format of this.options.formats) {
-      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as string);
+      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as string | Buffer);
     }
-    this.summary.rows[split]++;
+    this.count(split, family, group, 1);
+  }
+
+  /**
+   * Write a batch of rows of one group whose lines are already joined per format (`rows` lines
+   * each), as a generator that renders a whole task at once hands them over.
+   */
+  writeBatch(batch: RenderedBatch): void {
+    const { split, family, group, rows, lines } = batch;
+    for (const format of this.options.formats) {
+      (this.files.get(`${format}/${split}`) as JsonlFile).write(lines[format] as Uint8Array, rows);
+    }
+    this.count(split, family, group, rows);
+  }
+
+  private count(split: Split, family: string, group: string, rows: number): void {
+    this.summary.rows[split] += rows;
     const counts = this.summary.families[family] ?? { train: 0, validation: 0 };
-    counts[split]++;
+    counts[split] += rows;
     this.summary.families[family] = counts;
     if (!this.seenGroups.has(group)) {
       this.seenGroups.add(group);

@@ -1,7 +1,7 @@
 /** `longhaul export sft <run-dir> --out FILE`: a run's decisions as training rows (src/training). */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { nonNegativeNumber, positiveInt } from "../args.ts";
+import { nonNegativeNumber, positiveInt, rowFormats } from "../args.ts";
 import type { CliContext } from "../context.ts";
 
 interface SftFlags {
@@ -15,12 +15,6 @@ interface SftFlags {
   workers: number;
   json?: boolean;
 }
-
-const FORMATS: Record<string, ("openai" | "authors")[]> = {
-  both: ["openai", "authors"],
-  openai: ["openai"],
-  authors: ["authors"],
-};
 
 /** Register `sft` under the `export` command. */
 export function registerExportSft(exportCommand: Command, ctx: CliContext): void {
@@ -63,12 +57,7 @@ export function registerExportSft(exportCommand: Command, ctx: CliContext): void
       const { loadRun } = await import("../../log/index.ts");
       const { loadSuite, suiteEntry } = await import("../../suites/index.ts");
       const { exportSft, parseMinScore } = await import("../../training/index.ts");
-      const formats = FORMATS[flags.format];
-      if (!formats)
-        throw new LonghaulError(
-          "USAGE",
-          `--format must be openai, authors or both, got "${flags.format}"`,
-        );
+      const formats = rowFormats(flags.format);
       if (!["success", "failure", "invalid", "any"].includes(flags.status)) {
         throw new LonghaulError(
           "USAGE",

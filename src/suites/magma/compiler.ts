@@ -306,7 +306,7 @@ function pickPlans<C, R>(
 }
 
 /** MU plans: update a rule before a later request that relies on it (any request in between). */
-function muCandidates(m: Mission): NonNullable<Plan["mu"]>[] {
+export function muCandidates(m: Mission): NonNullable<Plan["mu"]>[] {
   const out: NonNullable<Plan["mu"]>[] = [];
   m.requests.forEach((r, i) => {
     if (!r.sets) return;
@@ -319,7 +319,7 @@ function muCandidates(m: Mission): NonNullable<Plan["mu"]>[] {
 }
 
 /** IN plans: split an action request with at least two units. */
-function inCandidates(m: Mission, variant: "stop" | "after"): NonNullable<Plan["in"]>[] {
+export function inCandidates(m: Mission, variant: "stop" | "after"): NonNullable<Plan["in"]>[] {
   return m.requests.flatMap((r, i) =>
     r.kind === "act" && r.units >= 2 ? [{ at: i, variant }] : [],
   );
