@@ -109,8 +109,11 @@ try {
   for (const count of [1, 2]) {
     const queueName = `bench-${count}`;
     for (let i = 0; i < count; i++) await startWorker(queueName);
-    // Warm-up: every worker loads the suite and the SDK, and opens its connections.
-    await run(queueName, 4 * count, `warm-${count}`);
+    // Warm-up: every worker loads the suite and the SDK, and opens its connections. It needs as
+    // many episodes as all workers' slots: a worker takes up to PER_WORKER jobs at once, so with
+    // fewer, one worker could take them all and the other would load the suite (seconds) inside
+    // the measured run.
+    await run(queueName, count * PER_WORKER, `warm-${count}`);
     const rate = await run(queueName, EPISODES, `bench-${count}`);
     rates.push(rate);
     const ideal = (count * PER_WORKER * 1000) / LATENCY_MS / STEPS;
