@@ -100,6 +100,12 @@ async function run(queueName: string, limit: number, seed: string): Promise<numb
       `  CPU per decision: workers ${per(cpuAfter.workers - cpuBefore.workers)} ms, coordinator ` +
         `${per(cpuAfter.coordinator - cpuBefore.coordinator)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
     );
+    // An episode's own wall time (on its worker) against the run's: the rest is scheduling.
+    const walls = summary.records.map((r) => r.wallMs ?? 0);
+    console.log(
+      `  episode wall time on its worker: mean ${(walls.reduce((a, b) => a + b, 0) / limit / 1000).toFixed(2)} s, ` +
+        `max ${(Math.max(...walls) / 1000).toFixed(2)} s; the run took ${seconds.toFixed(1)} s`,
+    );
   }
   return limit / seconds;
 }
