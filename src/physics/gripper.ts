@@ -132,27 +132,41 @@ export class GripperDriver {
 
   /** Advance the target by one physics step of length `dt` towards the command. */
   beforeStep(dt: number): void {
-    // Runs every physics step: no allocation.
+    // Runs every physics step: no allocation, and no mocap write while the target rests on the
+    // command (a parked gripper is most of a launcher episode). Skipping is exact: the
+    // arithmetic below leaves a resting target unchanged, and the first step always writes
+    // (it replaces the MJCF's 6-decimal quaternion with the full-precision one).
     const { pos } = this.target;
     const c = this.command.pos;
     const dx = c[0] - pos[0];
     const dy = c[1] - pos[1];
     const dz = c[2] - pos[2];
-    const dist = Math.hypot(dx, dy, dz);
-    const maxStep = GRIPPER_LIMITS.speed * dt;
-    const k = dist > maxStep ? maxStep / dist : 1;
-    pos[0] += dx * k;
-    pos[1] += dy * k;
-    pos[2] += dz * k;
-    let dyaw = this.command.yaw - this.target.yaw;
-    dyaw = Math.atan2(Math.sin(dyaw), Math.cos(dyaw));
-    const maxYaw = GRIPPER_LIMITS.yawRate * dt;
-    this.target.yaw += Math.max(-maxYaw, Math.min(maxYaw, dyaw));
-    this.sim.setMocap(this.mocap, pos, yawQuat(this.target.yaw));
+    const dyawRaw = this.command.yaw - this.target.yaw;
+    if (this.mocapDirty || dx !== 0 || dy !== 0 || dz !== 0 || dyawRaw !== 0) {
+      this.mocapDirty = false;
+      const dist = Math.hypot(dx, dy, dz);
+      const maxStep = GRIPPER_LIMITS.speed * dt;
+      const k = dist > maxStep ? maxStep / dist : 1;
+      pos[0] += dx * k;
+      pos[1] += dy * k;
+      pos[2] += dz * k;
+      const dyaw = Math.atan2(Math.sin(dyawRaw), Math.cos(dyawRaw));
+      const maxYaw = GRIPPER_LIMITS.yawRate * dt;
+      this.target.yaw += Math.max(-maxYaw, Math.min(maxYaw, dyaw));
+      const q = this.quat;
+      q[0] = Math.cos(this.target.yaw / 2);
+      q[3] = Math.sin(this.target.yaw / 2);
+      this.sim.setMocap(this.mocap, pos, q);
+    }
     const closure = Math.max(0, Math.min(1, this.command.grip)) * this.open;
     this.sim.setCtrl(this.actuators[0], closure);
     this.sim.setCtrl(this.actuators[1], closure);
   }
+
+  /** The mocap orientation buffer (w, 0, 0, z: a yaw), reused every step. */
+  private readonly quat = [1, 0, 0, 0];
+  /** True until the first step has written the mocap pose. */
+  private mocapDirty = true;
 
   /** True when the target has reached the commanded pose. */
   settled(): boolean {

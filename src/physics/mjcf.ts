@@ -16,6 +16,8 @@ export interface MjcfParts {
   /** Physics timestep in seconds (the family's physics rate). */
   timestep: number;
   options?: string;
+  /** Attributes of `<option><flag>` (e.g. `midphase="disable"`); why each is set belongs beside it. */
+  flags?: string;
   defaults?: string;
   worldbody: string[];
   equality?: string[];
@@ -30,7 +32,7 @@ export function mjcf(parts: MjcfParts): string {
     items && items.length > 0 ? `<${tag}>\n${items.join("\n")}\n</${tag}>` : "";
   return `<mujoco model="${parts.name}">
 <compiler angle="radian" autolimits="true"/>
-<option timestep="${num(parts.timestep)}" cone="elliptic" impratio="10" ${parts.options ?? ""}/>
+<option timestep="${num(parts.timestep)}" cone="elliptic" impratio="10" ${parts.options ?? ""}>${parts.flags ? `<flag ${parts.flags}/>` : ""}</option>
 ${parts.defaults ? `<default>${parts.defaults}</default>` : ""}
 <worldbody>
 ${parts.worldbody.join("\n")}

@@ -271,10 +271,29 @@ export class Sim {
 
   private fastContacts: boolean | undefined;
 
+  /**
+   * Float and integer views over the start of the arena, where mjData keeps its contacts: built
+   * once per heap buffer (the embind getter decodes a new view per call, and the contact scan
+   * runs every control period), fetched again after a memory growth detached the old one.
+   */
+  private arenaViews: { f64: Float64Array; i32: Int32Array } | undefined;
+
+  private contactArena(n: number): { f64: Float64Array; i32: Int32Array } {
+    let v = this.arenaViews;
+    if (!v || v.f64.length * 8 < n * CONTACT.size) {
+      const arena = this.data.arena as Uint8Array;
+      const bytes = arena.byteLength - (arena.byteLength % 8);
+      v = {
+        f64: new Float64Array(arena.buffer, arena.byteOffset, bytes / 8),
+        i32: new Int32Array(arena.buffer, arena.byteOffset, bytes / 4),
+      };
+      this.arenaViews = v;
+    }
+    return v;
+  }
+
   private contactsFromArena(n: number): Contact[] {
-    const arena = this.data.arena as Uint8Array;
-    const f64 = new Float64Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 8);
-    const i32 = new Int32Array(arena.buffer, arena.byteOffset, (n * CONTACT.size) / 4);
+    const { f64, i32 } = this.contactArena(n);
     const efc = this.d64("efc_force");
     const out: Contact[] = new Array(n);
     for (let i = 0; i < n; i++) {
