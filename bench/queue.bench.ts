@@ -100,6 +100,12 @@ async function run(queueName: string, limit: number, seed: string): Promise<numb
       `  CPU per decision: workers ${per(cpuAfter.workers - cpuBefore.workers)} ms, coordinator ` +
         `${per(cpuAfter.coordinator - cpuBefore.coordinator)} ms; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
     );
+    // An episode's own wall time (on its worker) against the run's: the rest is scheduling.
+    const walls = summary.records.map((r) => r.wallMs ?? 0);
+    console.log(
+      `  episode wall time on its worker: mean ${(walls.reduce((a, b) => a + b, 0) / limit / 1000).toFixed(2)} s, ` +
+        `max ${(Math.max(...walls) / 1000).toFixed(2)} s; the run took ${seconds.toFixed(1)} s`,
+    );
   }
   return limit / seconds;
 }
@@ -109,8 +115,11 @@ try {
   for (const count of [1, 2]) {
     const queueName = `bench-${count}`;
     for (let i = 0; i < count; i++) await startWorker(queueName);
-    // Warm-up: every worker loads the suite and the SDK, and opens its connections.
-    await run(queueName, 4 * count, `warm-${count}`);
+    // Warm-up: every worker loads the suite and the SDK, and opens its connections. It needs as
+    // many episodes as all workers' slots: a worker takes up to PER_WORKER jobs at once, so with
+    // fewer, one worker could take them all and the other would load the suite (seconds) inside
+    // the measured run.
+    await run(queueName, count * PER_WORKER, `warm-${count}`);
     const rate = await run(queueName, EPISODES, `bench-${count}`);
     rates.push(rate);
     const ideal = (count * PER_WORKER * 1000) / LATENCY_MS / STEPS;

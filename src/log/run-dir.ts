@@ -37,12 +37,12 @@ import {
   type UnreadableLine,
 } from "./format.ts";
 import { identityDifferences, type RunHeader, runIdentity, runIdOf } from "./header.ts";
-
-const gzipAsync = promisify(gzip);
+import { writeGzipJson } from "./trace-writer.ts";
 
 /** Text as written to a run directory: secrets replaced (the identity when none are known). */
 export type Redact = (text: string) => string;
 const asIs: Redact = (text) => text;
+const gzipAsync = promisify(gzip);
 
 /** Marks the temporary file of an atomic write: `<file>.tmp-<pid>`. */
 const TEMP_MARK = ".tmp-";
@@ -52,9 +52,12 @@ export function tracePath(dir: string, episodeId: string): string {
   return join(dir, traceFile(episodeId));
 }
 
+/** The temporary file an atomic write of `path` goes through. */
+const tempPathOf = (path: string) => `${path}${TEMP_MARK}${process.pid}`;
+
 /** Write a file atomically (temporary file, then rename), so readers never see half of it. */
 async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const tmp = `${path}${TEMP_MARK}${process.pid}`;
+  const tmp = tempPathOf(path);
   await writeFile(tmp, data);
   await rename(tmp, path);
 }
@@ -329,13 +332,17 @@ export async function copyCheckpoints(from: string, to: string): Promise<void> {
 }
 
 /** Write an episode's trace (gzip JSON), atomically. */
-export async function writeTrace(dir: string, trace: Trace, redact: Redact = asIs): Promise<void> {
-  // Compress on the thread pool: episodes of a concurrent run often end together, and a
-  // synchronous gzip would stall every other episode's model calls meanwhile.
-  await writeAtomic(
-    tracePath(dir, trace.episodeId),
-    await gzipAsync(redact(JSON.stringify(trace))),
-  );
+export async function writeTrace(dir: string, trace: Trace, redact?: Redact): Promise<void> {
+  const path = tracePath(dir, trace.episodeId);
+  if (!redact) {
+    // Serialise, compress and write on the trace writer's thread: a server ends hundreds of
+    // episodes a second, and each trace's JSON would otherwise be encoded on the event loop.
+    await writeGzipJson(path, tempPathOf(path), trace);
+    return;
+  }
+  // Secrets are replaced in the text, so it is made here; compressed on the thread pool, since
+  // episodes of a concurrent run often end together and a synchronous gzip would stall the others.
+  await writeAtomic(path, await gzipAsync(redact(JSON.stringify(trace))));
 }
 
 /**

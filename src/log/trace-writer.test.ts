@@ -1,0 +1,42 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeGzipJson } from "./trace-writer.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "lh-trace-writer-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const read = (path: string) => gunzipSync(readFileSync(path)).toString("utf8");
+
+describe("writeGzipJson (the trace writer thread)", () => {
+  it("writes exactly JSON.stringify's text of any JSON value, gzip'd, with no temporary left", async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const path = join(dir, `v${n++}.json.gz`);
+        await writeGzipJson(path, `${path}.tmp`, value);
+        expect(read(path)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 60 },
+    );
+    expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
+  });
+
+  it("keeps non-Latin-1 text and what JSON drops (undefined, functions) as JSON.stringify does", async () => {
+    const value = { card: "that decision’s outcome 🤖", skip: undefined, f: () => 1, n: [1, -0] };
+    const path = join(dir, "odd.json.gz");
+    await writeGzipJson(path, `${path}.tmp`, value);
+    expect(read(path)).toBe(JSON.stringify(value));
+  });
+
+  it("rejects with the file system's error when the file cannot be written, and keeps working", async () => {
+    const missing = join(dir, "no-such-folder", "t.json.gz");
+    await expect(writeGzipJson(missing, `${missing}.tmp`, { a: 1 })).rejects.toThrow(/ENOENT/);
+    expect(existsSync(missing)).toBe(false);
+    const path = join(dir, "after.json.gz");
+    await writeGzipJson(path, `${path}.tmp`, { a: 2 });
+    expect(read(path)).toBe('{"a":2}');
+  });
+});
