@@ -280,8 +280,11 @@ function request(b: MissionBuilder): void {
     return;
   }
   if (b.withRules && roll < 0.32 && open.length > 3) {
+    // Only an empty area no default points to can close: the rule forbids any object inside
+    // it ("keep it empty"), so closing one that already holds objects would be a request the
+    // state breaks before any action (§4.4: requests are state-valid).
     const used = new Set(CLASSES.map((c) => defaultArea(b, c)));
-    const free = open.filter((a) => !used.has(a));
+    const free = open.filter((a) => !used.has(a) && b.s.children(a).length === 0);
     if (free.length > 0) {
       const area = rng.pick(free);
       b.ack(
