@@ -119,6 +119,24 @@ export const Action = z.discriminatedUnion("kind", [
 ]);
 export type Action = z.infer<typeof Action>;
 
+/** Objects the Action schema produced (see parseAction). */
+const parsedActions = new WeakSet<object>();
+
+/**
+ * Action.safeParse, once per action: an object this function produced is returned as is. An
+ * action crosses two checks (the server or an agent's parser on receipt, the episode stack before
+ * the environment steps); the second is free. The parsed object is fresh (zod copies), so no
+ * caller holds a reference it could have mutated before the first check.
+ */
+export function parseAction(value: unknown): z.ZodSafeParseResult<Action> {
+  if (typeof value === "object" && value !== null && parsedActions.has(value)) {
+    return { success: true, data: value as Action };
+  }
+  const parsed = Action.safeParse(value);
+  if (parsed.success) parsedActions.add(parsed.data);
+  return parsed;
+}
+
 /** Something that happened since the last decision: an instruction, a report, feedback. */
 export const EnvEvent = z
   .object({

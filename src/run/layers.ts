@@ -10,7 +10,7 @@
  * policy keeps unusable output away from the environment, and only the innermost layer calls it.
  */
 import {
-  Action,
+  type Action,
   addUsage,
   type Budgets,
   type Decision,
@@ -20,6 +20,7 @@ import {
   emptyUsage,
   formatZodError,
   type Observation,
+  parseAction,
   type StepResult,
   type TraceStep,
   totalTokens,
@@ -65,7 +66,7 @@ export function turnOf(decision: Decision): Turn {
   if (decision.formatError !== undefined) return { decision, formatError: decision.formatError };
   if (decision.action === undefined)
     return { decision, formatError: "the agent returned no action" };
-  const parsed = Action.safeParse(decision.action);
+  const parsed = parseAction(decision.action);
   if (!parsed.success) {
     return { decision, formatError: `malformed action: ${formatZodError(parsed.error)}` };
   }

@@ -6,7 +6,6 @@
  */
 import {
   type AccessProfile,
-  Action,
   type Budgets,
   DEFAULT_ACCESS,
   type Decision,
@@ -14,6 +13,7 @@ import {
   type Json,
   LonghaulError,
   PRIVILEGED_ACCESS,
+  parseAction,
   type TaskSpec,
 } from "../core/index.ts";
 import {
@@ -100,6 +100,18 @@ export class LiveEpisode {
   }
 }
 
+/**
+ * What the hub keeps of a finished episode for result(), close() and state(): the record and the
+ * final public state, never the session (its environment, world and trace are ~35 KB an
+ * episode; this is ~1 KB).
+ */
+export interface FinishedEntry {
+  readonly record: FinishedEpisode["record"];
+  readonly state: EpisodeState;
+  /** The return: the sum of the environment's step rewards. */
+  readonly return: number;
+}
+
 /** What one step did, for the transports to answer with. */
 export interface StepOutcome {
   episode: LiveEpisode;
@@ -133,7 +145,7 @@ export function decisionOf(value: unknown, path = "action"): Decision {
       ...(meta.data.extra !== undefined ? { extra: meta.data.extra } : {}),
     };
   }
-  const action = Action.safeParse(rest);
+  const action = parseAction(rest);
   if (action.success) return { action: action.data, ...extras };
   return {
     formatError: `malformed action: ${formatZodError(action.error)}`,
@@ -153,7 +165,7 @@ export function accessOf(access: string | AccessProfile | undefined): AccessProf
 /** The open episodes of one server. */
 export class EpisodeHub {
   private readonly live = new Map<string, LiveEpisode>();
-  private readonly finished = new Map<string, { episode: LiveEpisode; done: FinishedEpisode }>();
+  private readonly finished = new Map<string, FinishedEntry>();
   private opening = 0;
   /** Records being written. */
   private readonly recording = new Set<Promise<unknown>>();
@@ -255,11 +267,16 @@ export class EpisodeHub {
     throw new ServeError("NOT_FOUND", `no episode ${id} is open on this server`);
   }
 
-  /** The episode `id`, open or recently finished; NOT_FOUND otherwise. */
-  find(id: string): LiveEpisode {
-    const episode = this.live.get(id) ?? this.finished.get(id)?.episode;
-    if (episode) return episode;
-    throw new ServeError("NOT_FOUND", `no episode ${id} on this server`);
+  /** The public state of episode `id`, open or recently finished; NOT_FOUND otherwise. */
+  state(id: string): EpisodeState {
+    const episode = this.live.get(id) ?? this.finished.get(id);
+    if (!episode) throw new ServeError("NOT_FOUND", `no episode ${id} on this server`);
+    return episode instanceof LiveEpisode ? episode.state() : episode.state;
+  }
+
+  /** What the hub keeps of the finished episode `id` (undefined when open or unknown). */
+  kept(id: string): FinishedEntry | undefined {
+    return this.finished.get(id);
   }
 
   /** Apply one decision; an episode that ends is finished and recorded before this returns. */
@@ -298,7 +315,11 @@ export class EpisodeHub {
         .finally(() => this.recording.delete(recording));
       this.recording.add(recording);
       this.live.delete(episode.id);
-      this.finished.set(episode.id, { episode, done });
+      this.finished.set(episode.id, {
+        record: done.record,
+        state: episode.state(),
+        return: episode.return,
+      });
       const keep = this.options.keepFinished ?? 10_000;
       for (const id of this.finished.keys()) {
         if (this.finished.size <= keep) break;
@@ -310,22 +331,22 @@ export class EpisodeHub {
     return episode.finishing;
   }
 
-  /** Finish the open episode `id` now (DELETE /episodes/{id}); a finished one is returned as is. */
-  async close(id: string): Promise<FinishedEpisode> {
+  /** Finish the open episode `id` now (DELETE /episodes/{id}); a finished one's record as is. */
+  async close(id: string): Promise<FinishedEpisode["record"]> {
     const kept = this.finished.get(id);
-    if (kept) return kept.done;
-    return this.finish(this.get(id));
+    if (kept) return kept.record;
+    return (await this.finish(this.get(id))).record;
   }
 
   /** The return so far, and once done the verdict and the record. */
   result(id: string): EpisodeResult {
     const kept = this.finished.get(id);
-    const episode = kept?.episode ?? this.live.get(id);
+    const episode = kept ?? this.live.get(id);
     if (!episode) throw new ServeError("NOT_FOUND", `no episode ${id} on this server`);
     const environment = episode.return;
     if (!kept)
       return { episode_id: id, done: false, reward: environment, components: { environment } };
-    const { record } = kept.done;
+    const { record } = kept;
     return {
       episode_id: id,
       done: true,

@@ -85,7 +85,20 @@ describe("episodes over HTTP", () => {
     expect(late.body.code).toBe("CONFLICT");
     const deleted = await s.call("DELETE", episodePath(id));
     expect(deleted.status).toBe(200);
-    expect(deleted.body.done).toBe(true);
+    expect(deleted.body).toEqual({ ...result.body, ended_by: "terminated" });
+    expect((await s.call("GET", episodePath(id))).body).toEqual({
+      episode_id: id,
+      step_count: 2,
+      done: true,
+      suite: "robograph",
+      task_id: TASK,
+    });
+    // What the hub keeps of a finished episode is its record and public state, not its session
+    // (environment, world, trace): plain data, small whatever the episode's length.
+    const kept = s.hub.kept(id);
+    expect(Object.keys(kept ?? {}).sort()).toEqual(["record", "return", "state"]);
+    expect(JSON.parse(JSON.stringify(kept))).toEqual(kept);
+    expect(JSON.stringify(kept).length).toBeLessThan(4096);
 
     await s.close();
     const run = loadRun(join(s.outDir, "robograph"));

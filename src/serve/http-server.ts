@@ -136,7 +136,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const { hub, capacity, ttlMs, suites } = await openHub(options);
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const mcp = new McpEndpoint(hub, { sessions: options.mcpSessions ?? true, ttlMs });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxBodyBytes });
+  // No per-message deflate (ws's default, stated): frames are a few KB, and deflating each on the
+  // event loop would cost more than the loopback or LAN bytes it saves.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxBodyBytes,
+    perMessageDeflate: false,
+  });
   const tokenDigest = options.token ? digest(options.token) : undefined;
   const routes = new Routes(hub, suites, mcp, { maxBodyBytes, token: options.token });
 
@@ -324,7 +330,7 @@ class Routes {
               "name the episode: ?episode_id=",
               "episode_id",
             );
-          sendJson(res, 200, this.hub.find(episodeId).state());
+          sendJson(res, 200, this.hub.state(episodeId));
         });
       case "tasks":
         return this.only(method, ["GET"], () => this.tasks(req, res, url.searchParams));
@@ -345,9 +351,9 @@ class Routes {
     switch (tail) {
       case undefined:
         return this.only(method, ["GET", "DELETE"], async () => {
-          if (method === "GET") return sendJson(res, 200, this.hub.find(id).state());
-          const done = await this.hub.close(id);
-          sendJson(res, 200, { ...this.hub.result(id), ended_by: done.record.endedBy });
+          if (method === "GET") return sendJson(res, 200, this.hub.state(id));
+          const record = await this.hub.close(id);
+          sendJson(res, 200, { ...this.hub.result(id), ended_by: record.endedBy });
         });
       case "result":
         return this.only(method, ["GET"], () => sendJson(res, 200, this.hub.result(id)));
@@ -358,11 +364,10 @@ class Routes {
         });
       case "latent":
         return this.only(method, ["GET"], () =>
-          sendJson(res, 200, { episode_id: id, latent: this.hub.latent(this.hub.find(id)) }),
+          sendJson(res, 200, { episode_id: id, latent: this.hub.latent(this.hub.get(id)) }),
         );
       case "mcp":
         return this.only(method, ["POST", "GET", "DELETE"], async () => {
-          const episode = this.hub.find(id);
           let parsed: unknown;
           try {
             parsed = await body();
@@ -376,7 +381,7 @@ class Routes {
             }
             throw e;
           }
-          await this.mcp.handle(episode, req, res, parsed);
+          await this.mcp.handle(id, req, res, parsed);
         });
       default:
         throw new ServeError("NOT_FOUND", `no endpoint ${method} ${url.pathname}`);

@@ -263,20 +263,25 @@ export class McpEndpoint {
 
   /** Handle one request to /episodes/{id}/mcp (`body`: the parsed JSON of a POST). */
   async handle(
-    episode: LiveEpisode,
+    episodeId: string,
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
+      // A session outlives its episode's end (status answers the verdict): its tools hold the
+      // episode, the hub keeps only the finished episode's record.
       const session = this.sessions.get(sessionId);
-      if (!session || session.episodeId !== episode.id) {
+      if (!session || session.episodeId !== episodeId) {
+        this.hub.state(episodeId); // NOT_FOUND for an unknown episode, as before
         return jsonRpcError(res, 404, -32001, "Session not found");
       }
       session.lastUsed = performance.now();
       return session.transport.handleRequest(req, res, body);
     }
+    // A new session or a stateless request needs the open episode (CONFLICT once it has ended).
+    const episode = this.hub.get(episodeId);
     if (req.method === "POST" && this.options.sessions && isInitializeRequest(body)) {
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
