@@ -9,6 +9,7 @@ import { type Action, DEFAULT_ACCESS, type TaskSpec } from "../../core/index.ts"
 import { compileSuite } from "./compiler.ts";
 import { MagmaEnvironment, type MagmaLatent } from "./environment.ts";
 import { Expert } from "./expert.ts";
+import { cleanTable } from "./families/clean-table.ts";
 import { packaging } from "./families/packaging.ts";
 import { hiddenStrings } from "./hidden.ts";
 import type { MagmaOutcome } from "./outcome.ts";
@@ -140,15 +141,33 @@ describe("the MAGMA environment (Packaging)", () => {
     const { env, step } = playUntil(spec, () => true);
     const first = env.reset();
     const latent = env.latent();
-    const hidden = hiddenStrings(latent, spec);
+    const hidden = hiddenStrings(latent, spec, packaging);
     // The pantry's food and the later requests are hidden at the start.
     expect(hidden.length).toBeGreaterThan(20);
     const last = spec.payload.stages.filter((st) => st.instruction).at(-1);
     expect(hidden).toContain(last?.instruction);
     expect(leakedValues(first, hidden)).toEqual([]);
     const detect = step({ kind: "say", text: "Understood." });
-    expect(leakedValues(detect.observation, hiddenStrings(env.latent(), spec))).toEqual([]);
+    expect(leakedValues(detect.observation, hiddenStrings(env.latent(), spec, packaging))).toEqual(
+      [],
+    );
     // The rule is not vacuous: a view naming a hidden item is caught.
     expect(leakedValues({ view: [hidden[0]] }, hidden)).toEqual([hidden[0]]);
+  });
+
+  it("never hides what the card states for the whole family (Clean Table's sponge)", () => {
+    const spec = compileSuite({ families: "clean-table" }).find(
+      (s) => s.id === "clean-table-07/SE/r1",
+    ) as TaskSpec<MagmaPayload>;
+    const env = new MagmaEnvironment(spec, cleanTable, DEFAULT_ACCESS);
+    const card = env.describe();
+    env.reset();
+    const hidden = hiddenStrings(env.latent(), spec, cleanTable);
+    // The card names the sponge and its shelf; the undetected dishes of this episode stay hidden.
+    expect(JSON.stringify(card)).toContain("sponge");
+    expect(hidden).not.toContain("sponge");
+    expect(hidden).toEqual(expect.arrayContaining(["dish_1", "mug_1"]));
+    const { access: _access, ...told } = card;
+    expect(leakedValues(told, hidden)).toEqual([]);
   });
 });

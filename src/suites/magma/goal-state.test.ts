@@ -44,7 +44,7 @@ function play(id: string): { seen: Seen[]; success: boolean } {
       stage: (latent as unknown as MagmaLatent).stage,
       goals: magmaGoalState(latent, spec),
       told: [...told],
-      hidden: hiddenStrings(latent, spec),
+      hidden: hiddenStrings(latent, spec, packaging),
     });
     const result = env.stepSync(expert.decide(latent as unknown as MagmaLatent));
     observation = result.observation;

@@ -5,6 +5,7 @@ import { aggregateRecords } from "./aggregate.ts";
 import { compileSuite, type MagmaCompileOptions } from "./compiler.ts";
 import { MagmaEnvironment } from "./environment.ts";
 import { FAMILIES } from "./families/index.ts";
+import type { Family } from "./family.ts";
 import { magmaGoalState } from "./goal-state.ts";
 import { hiddenStrings } from "./hidden.ts";
 import { magmaHttpAgent } from "./magma-http.ts";
@@ -28,6 +29,14 @@ export type { Condition, MagmaPayload, Stage } from "./types.ts";
  * perturbations, text stages and multi-robot waits), so only an agent that stalls reaches it.
  */
 export const MAX_DECISIONS = 400;
+
+/** The family a spec belongs to (an unknown one is invalid input). */
+function familyOf(spec: TaskSpec<MagmaPayload>): Family {
+  const module = FAMILIES[spec.payload.family];
+  if (!module)
+    throw new LonghaulError("INVALID_INPUT", `unknown MAGMA family ${spec.payload.family}`);
+  return module.family;
+}
 
 /** The MAGMA-Bench suite: 99 specs x their conditions x 3 realizations = 1,254 episodes. */
 export const magmaSuite: Suite<MagmaPayload> = {
@@ -55,19 +64,17 @@ export const magmaSuite: Suite<MagmaPayload> = {
   },
   budgets: { maxSteps: MAX_DECISIONS },
   async make(spec, options) {
-    const module = FAMILIES[spec.payload.family];
-    if (!module)
-      throw new LonghaulError("INVALID_INPUT", `unknown MAGMA family ${spec.payload.family}`);
+    const family = familyOf(spec);
     const judge = spec.payload.judge
       ? (await import("./judge-llm.ts")).llmJudge(spec.payload.judge)
       : undefined;
-    return new MagmaEnvironment(spec, module.family, options.access ?? DEFAULT_ACCESS, judge);
+    return new MagmaEnvironment(spec, family, options.access ?? DEFAULT_ACCESS, judge);
   },
   score: (_spec, outcome, trace) => scoreEpisode(outcome, trace),
   aggregate: aggregateRecords,
   renderer: magmaRenderer,
   agents: [...MAGMA_AGENTS, magmaHttpAgent],
   stats: (specs) => suiteStats(specs),
-  hidden: (latent, spec) => hiddenStrings(latent, spec),
+  hidden: (latent, spec) => hiddenStrings(latent, spec, familyOf(spec)),
   goalState: magmaGoalState,
 };
