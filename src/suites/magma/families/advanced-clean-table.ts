@@ -12,7 +12,7 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { detectAction, list, p3, putAction, takeAction } from "./common.ts";
+import { detectAction, list, p3, putAction, putSkill, takeAction, takeSkill } from "./common.ts";
 import { cleanSkill, KITCHEN_ACTIONS, scanSceneSkill, wipeSkill, wipeUnit } from "./kitchen.ts";
 
 const FOOD = ["banana", "apple"];
@@ -67,30 +67,14 @@ function canPut(s: SymState, robot: string, target: string): string | null {
 
 const SKILLS: SkillDef[] = [
   scanSceneSkill(PLACES),
-  {
-    name: "take",
-    description: "Pick up an object with the selected robot.",
-    params: { name: { type: "string", description: "Name of the object to pick up." } },
-    action: "take",
-    args: ["param:name"],
-    kind: "act",
-    faults: ["grasp"],
-    item: "name",
-    needsDetection: true,
-    guard: (s, robot, a) => canTake(s, robot, a.name ?? ""),
-    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
-  },
-  {
-    name: "put",
-    description: "Place the held object in a target location.",
-    params: { target: { type: "string", description: "Target location." } },
-    action: "put",
-    args: ["$held", "param:target"],
-    kind: "act",
-    faults: ["execution"],
+  takeSkill(
+    "Pick up an object with the selected robot.",
+    "Name of the object to pick up.",
+    (s, robot, a) => canTake(s, robot, a.name ?? ""),
+  ),
+  putSkill("Place the held object in a target location.", "Target location.", {
     guard: (s, robot, a) => (s.held(robot) ? canPut(s, robot, a.target ?? "") : null),
-    report: (_s, _r, a) => ({ message: `The object is now in ${a.target}.` }),
-  },
+  }),
   cleanSkill("drying_zone", isDish),
   wipeSkill((s) => onTable(s)),
 ];

@@ -11,7 +11,7 @@ import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { detectAction, list, p3, putAction, takeAction } from "./common.ts";
+import { detectAction, list, p3, putAction, putSkill, takeAction, takeSkill } from "./common.ts";
 import { cleanSkill, KITCHEN_ACTIONS, scanSceneSkill, wipeSkill, wipeUnit } from "./kitchen.ts";
 
 const FOOD = ["banana", "apple", "bread"];
@@ -33,28 +33,8 @@ const classOf = (item: string) => item.replace(/_\d+$/, "");
 
 const SKILLS: SkillDef[] = [
   scanSceneSkill(PLACES),
-  {
-    name: "take",
-    description: "Pick up an object.",
-    params: { name: { type: "string", description: "Name of the object to pick up." } },
-    action: "take",
-    args: ["param:name"],
-    kind: "act",
-    faults: ["grasp"],
-    item: "name",
-    needsDetection: true,
-    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
-  },
-  {
-    name: "put",
-    description: "Place the held object in a target location.",
-    params: { target: { type: "string", description: "Target location." } },
-    action: "put",
-    args: ["$held", "param:target"],
-    kind: "act",
-    faults: ["execution"],
-    report: (_s, _r, a) => ({ message: `The object is now in ${a.target}.` }),
-  },
+  takeSkill("Pick up an object.", "Name of the object to pick up."),
+  putSkill("Place the held object in a target location.", "Target location."),
   cleanSkill("drying_rack", isDish),
   wipeSkill((s) => onTable(s)),
 ];

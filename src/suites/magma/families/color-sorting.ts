@@ -19,8 +19,10 @@ import {
   moveUnit,
   p3,
   putAction,
+  putSkill,
   same,
   takeAction,
+  takeSkill,
 } from "./common.ts";
 
 const COLORS = ["red", "blue", "green", "yellow"] as const;
@@ -44,35 +46,14 @@ const SKILLS: SkillDef[] = [
         "contains no cube",
       ),
   },
-  {
-    name: "take",
-    description: "Take a specific cube instance in the gripper.",
-    params: { name: { type: "string", description: "The exact name of the cube to take." } },
-    action: "take",
-    args: ["param:name"],
-    kind: "act",
-    faults: ["grasp"],
-    item: "name",
-    needsDetection: true,
-    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
-  },
-  {
-    name: "put",
-    description: "Put the cube held in the gripper on the table or in a tray.",
-    params: { target: { type: "string", description: "The table or a tray, e.g. red_tray." } },
-    action: "put",
-    args: ["$held", "param:target"],
-    kind: "act",
-    faults: ["execution"],
-    report: (s, r, a) => ({
-      message:
-        `${s.index.nodes.has(a.target ?? "") ? "" : ""}The cube is now in ${a.target}.`.replace(
-          /^/,
-          "",
-        ),
-      content: { robot: r },
-    }),
-  },
+  takeSkill("Take a specific cube instance in the gripper.", "The exact name of the cube to take."),
+  putSkill(
+    "Put the cube held in the gripper on the table or in a tray.",
+    "The table or a tray, e.g. red_tray.",
+    {
+      report: (_s, r, a) => ({ message: `The cube is now in ${a.target}.`, content: { robot: r } }),
+    },
+  ),
 ];
 
 function places(containers: string[]): string[] {

@@ -6,6 +6,44 @@ import type { Phrasing } from "../mission-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { LogGoal, Unit } from "../types.ts";
 
+type Guard = SkillDef["guard"];
+
+/** take: grasp the named item once detected; families word it, and may guard it, their own way. */
+export function takeSkill(description: string, nameDescription: string, guard?: Guard): SkillDef {
+  return {
+    name: "take",
+    description,
+    params: { name: { type: "string", description: nameDescription } },
+    action: "take",
+    args: ["param:name"],
+    kind: "act",
+    faults: ["grasp"],
+    item: "name",
+    needsDetection: true,
+    ...(guard ? { guard } : {}),
+    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
+  };
+}
+
+/** put: place the held item at the named target (by default reported as "now in" it). */
+export function putSkill(
+  description: string,
+  targetDescription: string,
+  options: { guard?: Guard; report?: SkillDef["report"] } = {},
+): SkillDef {
+  return {
+    name: "put",
+    description,
+    params: { target: { type: "string", description: targetDescription } },
+    action: "put",
+    args: ["$held", "param:target"],
+    kind: "act",
+    faults: ["execution"],
+    ...(options.guard ? { guard: options.guard } : {}),
+    report: options.report ?? ((_s, _r, a) => ({ message: `The object is now in ${a.target}.` })),
+  };
+}
+
 /** Three phrasings. */
 export function p3(a: string, b: string, c: string): Phrasing {
   return [a, b, c];

@@ -10,7 +10,7 @@ import type { ExpertCall, Family, SkillDef, StepContext } from "../family.ts";
 import type { MissionBuilder, PlanHooks } from "../mission-builder.ts";
 import { SceneBuilder } from "../scene-builder.ts";
 import type { Constraint, Unit } from "../types.ts";
-import { list, p3, putAction, same, takeAction } from "./common.ts";
+import { list, p3, putAction, same, takeAction, takeSkill } from "./common.ts";
 
 const CATEGORY: Record<string, string> = {
   shirt: "formal",
@@ -30,18 +30,7 @@ const ROBOT = "washer";
 const MACHINE = "washing_machine";
 
 const SKILLS: SkillDef[] = [
-  {
-    name: "take",
-    description: "Pick a piece of clothing by its name.",
-    params: { name: { type: "string", description: "Name of the object to grab." } },
-    action: "take",
-    args: ["param:name"],
-    kind: "act",
-    faults: ["grasp"],
-    item: "name",
-    needsDetection: true,
-    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
-  },
+  takeSkill("Pick a piece of clothing by its name.", "Name of the object to grab."),
   {
     name: "drop",
     description: "Put the held clothes into the washing machine.",

@@ -14,7 +14,16 @@ import type { MissionBuilder, Phrasing, PlanHooks } from "../mission-builder.ts"
 import { SceneBuilder } from "../scene-builder.ts";
 import type { SymState } from "../sym-state.ts";
 import type { Unit } from "../types.ts";
-import { count, detectAction, list, p3, putAction, takeAction } from "./common.ts";
+import {
+  count,
+  detectAction,
+  list,
+  p3,
+  putAction,
+  putSkill,
+  takeAction,
+  takeSkill,
+} from "./common.ts";
 
 const CATEGORIES: Readonly<Record<string, readonly string[]>> = {
   fruit: ["apple", "banana", "orange"],
@@ -59,36 +68,21 @@ const SKILLS: SkillDef[] = [
       };
     },
   },
-  {
-    name: "take",
-    description: "Take an object from the table or the tray.",
-    params: { name: { type: "string", description: "Name of the object to take." } },
-    action: "take",
-    args: ["param:name"],
-    kind: "act",
-    faults: ["grasp"],
-    item: "name",
-    needsDetection: true,
-    guard: (s, _r, a) =>
+  takeSkill(
+    "Take an object from the table or the tray.",
+    "Name of the object to take.",
+    (s, _r, a) =>
       ["table", "tray"].includes(s.parent(a.name ?? "") ?? "")
         ? null
         : `${a.name} is not on the table or the tray.`,
-    report: (_s, _r, a) => ({ message: `You have ${a.name} in your gripper.` }),
-  },
-  {
-    name: "put",
-    description: "Put the held object on the table or on the tray.",
-    params: { target: { type: "string", description: "Destination: table or tray." } },
-    action: "put",
-    args: ["$held", "param:target"],
-    kind: "act",
-    faults: ["execution"],
+  ),
+  putSkill("Put the held object on the table or on the tray.", "Destination: table or tray.", {
     guard: (_s, _r, a) =>
       a.target === "table" || a.target === "tray"
         ? null
         : `Unknown target ${a.target}. Use only tray or table.`,
     report: (s, r, a) => ({ message: `Successfully put ${s.held(r)} on the ${a.target}.` }),
-  },
+  }),
   {
     name: "valid_plate",
     description: "Validate the tray and give it to the user.",
