@@ -8,7 +8,7 @@
  */
 import type { GoalState, Json, TaskSpec } from "../../core/index.ts";
 import type { PlaygroundLatent } from "./hidden.ts";
-import { type LaunchEvidence, launchVerdict } from "./launch/evaluate.ts";
+import { clearedOutOfOrder, type LaunchEvidence, launchVerdict } from "./launch/evaluate.ts";
 import type { LaunchScene } from "./launch/tasks.ts";
 import type { PlaygroundPayload } from "./payload.ts";
 import type { TowerScene } from "./tower/board.ts";
@@ -36,12 +36,7 @@ function launchGoals(scene: LaunchScene, e: LaunchEvidence | null): Goal[] {
   const { required, order = [], protected: intact = [] } = scene.file;
   const when = new Map((e?.cleared ?? []).map((c) => [c.id, c.time]));
   const won = e !== null && launchVerdict(e as unknown as Json).goal;
-  const inOrder =
-    order.every((id) => when.has(id)) &&
-    order.every(
-      (id, i) =>
-        i === 0 || (when.get(id) as number) >= (when.get(order[i - 1] as string) as number),
-    );
+  const inOrder = order.every((id) => when.has(id)) && !clearedOutOfOrder(order, when);
   return [
     ...required.map((id): Goal => [`clear ${id}`, when.has(id)]),
     ...(order.length > 0 ? [[`clear ${order.join(" then ")} in this order`, inOrder] as Goal] : []),

@@ -18,13 +18,18 @@ export interface LaunchEvidence {
   ammo: number;
 }
 
+/** Whether a target of `order` was cleared before the one ahead of it (`when`: clearing times). */
+export function clearedOutOfOrder(order: readonly string[], when: Map<string, number>): boolean {
+  const times = order.map((id) => when.get(id)!);
+  return times.some((t, i) => i > 0 && t < times[i - 1]!);
+}
+
 export function launchVerdict(evidence: Json): Verdict {
   const e = evidence as unknown as LaunchEvidence;
   const when = new Map(e.cleared.map((c) => [c.id, c.time]));
   const missing = e.required.filter((id) => !when.has(id));
   if (missing.length > 0) return { goal: false, detail: `not cleared: ${missing.join(", ")}` };
-  const times = e.order.map((id) => when.get(id)!);
-  if (times.some((t, i) => i > 0 && t < times[i - 1]!)) {
+  if (clearedOutOfOrder(e.order, when)) {
     return { goal: false, detail: `cleared out of order (${e.order.join(" < ")})` };
   }
   const last = Math.max(...e.required.map((id) => when.get(id)!));
