@@ -31,6 +31,29 @@ describe("writeGzipJson (the trace writer thread)", () => {
     expect(read(path)).toBe(JSON.stringify(value));
   });
 
+  it("writes text beyond Latin-1 in any member exactly (members are encoded one by one)", async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.string({ unit: "binary" }), fc.jsonValue({ stringUnit: "binary" })),
+        async (value) => {
+          const path = join(dir, `u${n++}.json.gz`);
+          await writeGzipJson(path, `${path}.tmp`, value);
+          expect(read(path)).toBe(JSON.stringify(value));
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const trace = {
+      card: { rule: "that decision’s outcome 🤖" },
+      steps: [{ a: 1 }],
+      none: undefined,
+    };
+    const path = join(dir, "members.json.gz");
+    await writeGzipJson(path, `${path}.tmp`, trace);
+    expect(read(path)).toBe(JSON.stringify(trace));
+  });
+
   it("rejects with the file system's error when the file cannot be written, and keeps working", async () => {
     const missing = join(dir, "no-such-folder", "t.json.gz");
     await expect(writeGzipJson(missing, `${missing}.tmp`, { a: 1 })).rejects.toThrow(/ENOENT/);

@@ -8,14 +8,39 @@
  */
 import { Worker } from "node:worker_threads";
 
-/** The worker: serialise, gzip, write a temporary file, rename it into place (atomic). */
+/**
+ * The worker: serialise, gzip, write a temporary file, rename it into place (atomic). A plain
+ * object is serialised member by member and each piece encoded into one buffer: one string for
+ * the whole trace is two-byte as soon as any member has a character beyond Latin-1 (a card's
+ * curly quote), and encoding that takes ten times as long (1.26 ms against 0.1 ms for a RoboGraph
+ * trace, measured).
+ */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { writeFileSync, renameSync } = require("node:fs");
 const { gzipSync } = require("node:zlib");
+const piecesOf = (value) => {
+  const plain = value !== null && typeof value === "object" && !Array.isArray(value);
+  if (!plain || typeof value.toJSON === "function") return [JSON.stringify(value)];
+  const pieces = [];
+  for (const key of Object.keys(value)) {
+    const text = JSON.stringify(value[key]);
+    if (text !== undefined) pieces.push((pieces.length ? "," : "{") + JSON.stringify(key) + ":" + text);
+  }
+  pieces.push(pieces.length ? "}" : "{}");
+  return pieces;
+};
+const encode = (pieces) => {
+  let size = 0;
+  for (const piece of pieces) size += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const piece of pieces) at += bytes.write(piece, at);
+  return bytes;
+};
 parentPort.on("message", ({ id, path, tmp, value, text }) => {
   try {
-    writeFileSync(tmp, gzipSync(text ?? JSON.stringify(value)));
+    writeFileSync(tmp, gzipSync(encode(text !== undefined ? [text] : piecesOf(value))));
     renameSync(tmp, path);
     parentPort.postMessage({ id });
   } catch (e) {
