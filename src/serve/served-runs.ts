@@ -14,6 +14,7 @@ import {
   type AccessProfile,
   type Budgets,
   DEFAULT_ACCESS,
+  type EpisodeRecord,
   type Suite,
   suiteHash,
   type TaskSpec,
@@ -133,11 +134,19 @@ export class ServedRun {
     return { episodeId, epoch };
   }
 
-  /** Record a finished episode: its trace, then its line in episodes.jsonl. */
-  async record(finished: FinishedEpisode): Promise<void> {
-    if (finished.trace) await writeTrace(this.dir, finished.trace);
-    await this.log.append(finished.record);
-    this.recorded.add(finished.record.episodeId);
+  /**
+   * Record a finished episode: its trace, then its line in episodes.jsonl. The trace is handed to
+   * the writer at once, so waiting for the disk keeps only the record.
+   */
+  record(finished: FinishedEpisode): Promise<void> {
+    const trace = finished.trace ? writeTrace(this.dir, finished.trace) : undefined;
+    return this.logAfter(trace, finished.record);
+  }
+
+  private async logAfter(trace: Promise<void> | undefined, record: EpisodeRecord): Promise<void> {
+    await trace;
+    await this.log.append(record);
+    this.recorded.add(record.episodeId);
     this.header = { ...this.header, planned: this.recorded.size };
     this.headerTimer ??= setTimeout(() => {
       this.headerTimer = undefined;
