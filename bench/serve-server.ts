@@ -1,11 +1,14 @@
 /**
  * The server side of bench/serve.bench.ts, run as its own process (node --expose-gc): starts
  * `longhaul serve`'s server on a free port, prints its URL, and answers IPC messages with its
- * CPU time and its memory after a full GC.
+ * CPU time, its GC pauses since the last such answer and its memory after a full GC, and starts
+ * and stops a CPU profile of its main thread.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { startServer } from "../src/serve/index.ts";
 
 const outDir = mkdtempSync(join(tmpdir(), "lh-bench-serve-"));
@@ -32,7 +35,17 @@ function mainThreadCpu(): number | undefined {
     return undefined;
   }
 }
-process.on("message", async (message: { cmd: string }) => {
+/** The main thread's GC pauses (ms) since the last usage answer; the usage message's own full GC is left out. */
+let pauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const { flags } = (entry as unknown as { detail: { flags: number } }).detail;
+    if (!(flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)) pauses.push(entry.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
+const inspector = new Session();
+inspector.connect();
+process.on("message", async (message: { cmd: string; path?: string }) => {
   if (message.cmd === "usage") {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({
@@ -40,7 +53,17 @@ process.on("message", async (message: { cmd: string }) => {
       mainCpu: mainThreadCpu(),
       memory: process.memoryUsage(),
       open: server.hub.openCount,
+      gcPauses: pauses,
     });
+    pauses = [];
+  } else if (message.cmd === "profile") {
+    await inspector.post("Profiler.enable");
+    await inspector.post("Profiler.start");
+    process.send?.({});
+  } else if (message.cmd === "profiled" && message.path) {
+    const { profile } = await inspector.post("Profiler.stop");
+    writeFileSync(message.path, JSON.stringify(profile));
+    process.send?.({});
   } else if (message.cmd === "stop") {
     await server.close();
     rmSync(outDir, { recursive: true, force: true });

@@ -1,0 +1,68 @@
+/**
+ * Compare two checkouts' servers (or one checkout under two sets of Node flags) on the serve
+ * bench's saturated load, interleaved: both servers run at once, and 64 sockets saturate one and
+ * then the other for a few seconds each, several rounds, alternating which goes first. On a
+ * shared (virtual) machine the CPU's speed drifts by tens of percent within minutes, so two
+ * separate runs of bench/serve.bench.ts cannot show a 10 % change; interleaved phases see the same
+ * drift, and the median of the per-round ratios can. Each server's event loop is pinned to CPU 0
+ * while it is loaded (the other idles), the clients to CPU 1.
+ *
+ * Run: npx tsx bench/serve-ab.ts A_DIR B_DIR  (AB_FLAGS_A / AB_FLAGS_B: Node flags for each
+ * server; AB_ROUNDS, default 8; AB_SECONDS per phase, default 3). A checkout needs its
+ * node_modules (a symlink to this one's is enough) and bench/serve-server.ts.
+ */
+import { resolve } from "node:path";
+import { canPin, explorerScripts, load, median, pin, ServerProcess } from "./serve-load.ts";
+
+const SOCKETS = 64;
+const [a, b] = process.argv.slice(2);
+if (!a || !b) {
+  console.error("usage: npx tsx bench/serve-ab.ts A_DIR B_DIR");
+  process.exit(2);
+}
+const rounds = Number(process.env.AB_ROUNDS) || 8;
+const seconds = Number(process.env.AB_SECONDS) || 3;
+const flagsOf = (v: string | undefined) => v?.split(" ").filter(Boolean) ?? [];
+
+const scripts = await explorerScripts();
+const servers = await Promise.all([
+  ServerProcess.start(resolve(a), flagsOf(process.env.AB_FLAGS_A)),
+  ServerProcess.start(resolve(b), flagsOf(process.env.AB_FLAGS_B)),
+]);
+try {
+  const pinned = canPin && pin(process.pid, 1, true);
+  for (const server of servers) await load(server.url, scripts, { seconds: 2, sockets: SOCKETS });
+  if (pinned) for (const server of servers) server.pinEventLoop();
+  /** Steps per CPU-second of each server's event loop, one entry per round; and of its process. */
+  const rates: [number[], number[]] = [[], []];
+  const processRates: [number[], number[]] = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const server = servers[i] as ServerProcess;
+      const before = await server.usage();
+      const { steps } = await load(server.url, scripts, { seconds, sockets: SOCKETS });
+      const after = await server.usage();
+      (rates[i] as number[]).push(
+        steps / ((after.mainCpu ?? Number.NaN) - (before.mainCpu ?? Number.NaN)),
+      );
+      const cpu = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+      (processRates[i] as number[]).push(steps / (cpu / 1e6));
+    }
+    const [ra, rb] = [rates[0].at(-1) as number, rates[1].at(-1) as number];
+    console.log(
+      `round ${round + 1}: A ${ra.toFixed(0)}, B ${rb.toFixed(0)} steps per event-loop CPU-second, B/A ${(rb / ra).toFixed(3)}`,
+    );
+  }
+  const summary = ([ra, rb]: [number[], number[]], what: string) => {
+    const ratios = ra.map((x, k) => (rb[k] as number) / x);
+    return (
+      `B/A ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}); ` +
+      `A ${median(ra).toFixed(0)}, B ${median(rb).toFixed(0)} steps per ${what} CPU-second`
+    );
+  };
+  console.log(`medians over ${rounds} rounds:
+  event loop: ${summary(rates, "event-loop")}
+  whole server process: ${summary(processRates, "process")}`);
+} finally {
+  for (const server of servers) server.stop();
+}

@@ -1,0 +1,180 @@
+/**
+ * Load for `longhaul serve` benches: a server started in its own process (bench/serve-server.ts,
+ * from any checkout), pinned with taskset, and WebSocket clients in this process that replay the
+ * explorer agent's RoboGraph episodes, saturated or on a steady schedule.
+ */
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import WebSocket from "ws";
+import { createAgent } from "../src/agents/index.ts";
+import type { Action } from "../src/core/index.ts";
+import { playEpisode } from "../src/run/index.ts";
+import { getSuite } from "../src/suites/index.ts";
+
+/** What the server process reports about itself. */
+export interface Usage {
+  cpu: NodeJS.CpuUsage;
+  /** CPU seconds of the server's main thread (its event loop). */
+  mainCpu?: number;
+  memory: NodeJS.MemoryUsage;
+  open: number;
+  /** The server's GC pauses (ms) since its previous usage answer. */
+  gcPauses: number[];
+}
+
+/** One task's episode as the steps a client sends. */
+export interface Script {
+  task: string;
+  steps: Record<string, unknown>[];
+}
+
+/** The explorer agent's episodes of the first `tasks` RoboGraph tasks, as client scripts. */
+export async function explorerScripts(tasks = 128): Promise<Script[]> {
+  const suite = await getSuite("robograph", { cache: true });
+  const { agent } = await createAgent("explorer", {}, suite);
+  const scripts: Script[] = [];
+  for (const spec of suite.compile().slice(0, tasks)) {
+    const { trace } = await playEpisode(suite, spec, agent);
+    scripts.push({
+      task: spec.id,
+      steps: (trace?.steps ?? []).map((s) => ({
+        ...(s.action as Action),
+        metadata: { ...(s.note ? { note: s.note } : {}), ...(s.extra ? { extra: s.extra } : {}) },
+      })),
+    });
+  }
+  return scripts;
+}
+
+/** Pin thread `tid` (with `all`: every thread of process `tid`) to `cpu` (false when that fails). */
+export function pin(tid: number | undefined, cpu: number, all = false): boolean {
+  try {
+    const args = [...(all ? ["-a"] : []), "-p", "-c", String(cpu), String(tid)];
+    execFileSync("taskset", args, { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this machine can give the server's event loop a CPU of its own. */
+export const canPin = availableParallelism() >= 2;
+
+/** A server process started from a checkout's bench/serve-server.ts. */
+export class ServerProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  /** Start the server of the checkout at `root` (node flags: `flags`) and wait for its URL. */
+  static async start(root: string, flags: string[] = []): Promise<ServerProcess> {
+    const child = fork(`${root}/bench/serve-server.ts`, [], {
+      cwd: root,
+      execArgv: ["--expose-gc", ...flags, "--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const url = await new Promise<string>((resolve) =>
+      child.once("message", (m: { url: string }) => resolve(m.url)),
+    );
+    return new ServerProcess(child, url);
+  }
+
+  /** Ask the server to do `cmd` and wait for its answer. */
+  ask<T>(cmd: string, extra: Record<string, unknown> = {}): Promise<T> {
+    return new Promise<T>((resolve) => {
+      this.child.once("message", (m: T) => resolve(m));
+      this.child.send({ cmd, ...extra });
+    });
+  }
+
+  usage(): Promise<Usage> {
+    return this.ask<Usage>("usage");
+  }
+
+  /** The server's event loop alone on CPU 0, its other threads (GC, trace writer) on CPU 1. */
+  pinEventLoop(): void {
+    const pid = this.child.pid as number;
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      pin(Number(task), Number(task) === pid ? 0 : 1);
+  }
+
+  stop(): void {
+    this.child.send({ cmd: "stop" });
+  }
+}
+
+/**
+ * One socket playing scripted episodes back to back until `stopAt`, recording step latencies
+ * (ms). With `intervalMs`, steps follow a fixed schedule (open loop): this socket's k-th step is
+ * due at `phaseMs + k * intervalMs` from the start, sent then, or as soon as the previous answer
+ * is in when the server is late; the latency is measured from the send.
+ */
+async function player(
+  url: string,
+  scripts: Script[],
+  index: number,
+  sockets: number,
+  stopAt: () => boolean,
+  latencies: number[],
+  intervalMs: number,
+  phaseMs: number,
+): Promise<number> {
+  const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
+  await new Promise((resolve) => ws.once("open", resolve));
+  const ask = (message: unknown) =>
+    new Promise<{ type: string; data: { done: boolean } }>((resolve) => {
+      ws.once("message", (data) => resolve(JSON.parse(data.toString())));
+      ws.send(JSON.stringify(message));
+    });
+  const start = performance.now();
+  let steps = 0;
+  for (let episode = index; !stopAt(); episode += sockets) {
+    const script = scripts[episode % scripts.length] as Script;
+    await ask({ type: "reset", data: { task_id: script.task } });
+    for (const action of script.steps) {
+      if (intervalMs > 0) {
+        const wait = start + phaseMs + steps * intervalMs - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      const started = performance.now();
+      const answer = await ask({ type: "step", data: action });
+      latencies.push(performance.now() - started);
+      steps++;
+      if (answer.type !== "observation") throw new Error(JSON.stringify(answer));
+      if (answer.data.done || stopAt()) break;
+    }
+  }
+  ws.close();
+  return steps;
+}
+
+/**
+ * `sockets` players on `url` for `seconds`: steps played and the wall time. With `rate` (steps/s
+ * in all), each socket steps every `sockets / rate` seconds, the sockets' schedules spread evenly
+ * over that interval (so the offered load is steady, not all sockets' steps arriving at once).
+ */
+export async function load(
+  url: string,
+  scripts: Script[],
+  options: { seconds: number; sockets: number; latencies?: number[]; rate?: number },
+): Promise<{ steps: number; wall: number }> {
+  const { seconds, sockets, latencies = [], rate = 0 } = options;
+  const started = performance.now();
+  const stopAt = () => performance.now() - started > seconds * 1000;
+  const interval = rate > 0 ? (1000 * sockets) / rate : 0;
+  const counts = await Promise.all(
+    Array.from({ length: sockets }, (_, i) =>
+      player(url, scripts, i, sockets, stopAt, latencies, interval, (i * interval) / sockets),
+    ),
+  );
+  return { steps: counts.reduce((a, b) => a + b, 0), wall: (performance.now() - started) / 1000 };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+export const median = (values: number[]) => percentile(values, 50);
