@@ -28,10 +28,6 @@ export interface ServerThread {
   suites: string[];
   /** Finish and record the open episodes, stop the server and end its thread. */
   close(): Promise<void>;
-  /** Rejects when the thread ends without close() (an uncaught error in the server). */
-  readonly crashed: Promise<never>;
-  /** The worker thread itself. */
-  readonly thread: Worker;
 }
 
 /** Messages from the server thread (see server-thread-main.ts). */
@@ -78,20 +74,8 @@ export function startServerThread(
   }
   const worker = serverWorker(ENTRY, { workerData: options });
   const exited = new Promise<number>((resolve) => worker.once("exit", resolve));
-  let fault: Error | undefined;
-  let closing = false;
-  const crashed = new Promise<never>((_, reject) => {
-    void exited.then((code) => {
-      if (!closing) reject(fault ?? new Error(`the server thread exited (${code})`));
-    });
-  });
-  // Nobody may be listening yet (startup failures reject the start instead).
-  crashed.catch(() => undefined);
   return new Promise<ServerThread>((resolve, reject) => {
-    worker.on("error", (e) => {
-      fault = e;
-      reject(e);
-    });
+    worker.once("error", reject);
     worker.on("message", (message: ServerThreadMessage) => {
       if (message.kind === "error") onError(message.message);
       else if (message.kind === "failed") {
@@ -100,11 +84,10 @@ export function startServerThread(
       } else if (message.kind === "ready") {
         const { url, port, suites } = message;
         const close = async () => {
-          closing = true;
           worker.postMessage("close");
           await exited;
         };
-        resolve({ url, port, suites, close, crashed, thread: worker });
+        resolve({ url, port, suites, close });
       }
     });
     void exited.then((code) => reject(new Error(`the server thread exited (${code})`)));
