@@ -23,11 +23,4 @@ export { episodeTools, McpEndpoint, mcpServerFor, serveStdio } from "./mcp.ts";
 export { errorDataOf, openRequestOf, serveSocket } from "./openenv.ts";
 export { SERVED_AGENT, ServedRun, type ServedRunSettings, ServedRuns } from "./served-runs.ts";
 export { type ServedSuite, ServedSuites, type TaskRow } from "./served-suites.ts";
-export {
-  SERVER_RESOURCE_LIMITS,
-  type ServerThread,
-  type ServerThreadMessage,
-  type ServerThreadOptions,
-  startServerThread,
-} from "./server-thread.ts";
 export * from "./wire.ts";

@@ -74,29 +74,28 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--no-mcp-sessions", "answer MCP statelessly only (no Mcp-Session-Id)")
     .option("--json", "print the address as JSON");
   budgetOptions(cmd).action(async (suites: string[], flags: ServeFlags) => {
-    const { startServerThread } = await import("../../serve/index.ts");
+    const { startServer } = await import("../../serve/index.ts");
     const token = flags.token ?? process.env.LONGHAUL_SERVE_TOKEN;
-    const server = await startServerThread(
-      {
-        host: flags.host,
-        port: flags.port,
-        ...(token ? { token } : {}),
-        suites,
-        suiteOptions: ctx.suiteOptions,
-        outDir: resolve(flags.out),
-        capacity: flags.capacity,
-        ttlMs: Math.round(flags.ttl * 1000),
-        maxBodyBytes: flags.maxBody,
-        allowPrivileged: flags.allowPrivileged ?? false,
-        budgets: budgetsOf(flags),
-        seed: flags.seed,
-        mcpSessions: flags.mcpSessions,
-        command: [...ctx.argv],
-      },
-      (message) => ctx.io.stderr.write(`longhaul serve: ${message}\n`),
-    );
-    const suiteIds = server.suites.join(", ");
-    if (flags.json) ctx.printJson({ url: server.url, port: server.port, suites: server.suites });
+    const server = await startServer({
+      host: flags.host,
+      port: flags.port,
+      ...(token ? { token } : {}),
+      suites,
+      suiteOptions: ctx.suiteOptions,
+      outDir: resolve(flags.out),
+      capacity: flags.capacity,
+      ttlMs: Math.round(flags.ttl * 1000),
+      maxBodyBytes: flags.maxBody,
+      allowPrivileged: flags.allowPrivileged ?? false,
+      budgets: budgetsOf(flags),
+      seed: flags.seed,
+      mcpSessions: flags.mcpSessions,
+      command: [...ctx.argv],
+      onError: (message) => ctx.io.stderr.write(`longhaul serve: ${message}\n`),
+    });
+    const suiteIds = server.hub.suiteIds.join(", ");
+    if (flags.json)
+      ctx.printJson({ url: server.url, port: server.port, suites: server.hub.suiteIds });
     else
       ctx.println(
         `longhaul serve: listening on ${server.url} (${suiteIds}; records in ${resolve(flags.out)})`,
