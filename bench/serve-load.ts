@@ -15,7 +15,7 @@ import { getSuite } from "../src/suites/index.ts";
 /** What the server process reports about itself. */
 export interface Usage {
   cpu: NodeJS.CpuUsage;
-  /** CPU seconds of the server's thread (its event loop). */
+  /** CPU seconds of the server's main thread (its event loop). */
   mainCpu?: number;
   memory: NodeJS.MemoryUsage;
   open: number;
@@ -66,8 +66,6 @@ export class ServerProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
-    /** The Linux thread id of the server's event loop (its own thread, or the main one). */
-    private readonly tid: number,
   ) {}
 
   /** Start the server of the checkout at `root` (node flags: `flags`) and wait for its URL. */
@@ -77,10 +75,10 @@ export class ServerProcess {
       execArgv: ["--expose-gc", ...flags, "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const { url, tid } = await new Promise<{ url: string; tid?: number }>((resolve) =>
-      child.once("message", resolve),
+    const url = await new Promise<string>((resolve) =>
+      child.once("message", (m: { url: string }) => resolve(m.url)),
     );
-    return new ServerProcess(child, url, tid ?? (child.pid as number));
+    return new ServerProcess(child, url);
   }
 
   /** Ask the server to do `cmd` and wait for its answer. */
@@ -97,9 +95,9 @@ export class ServerProcess {
 
   /** The server's event loop alone on CPU 0, its other threads (GC, trace writer) on CPU 1. */
   pinEventLoop(): void {
-    for (const task of readdirSync(`/proc/${this.child.pid}/task`)) {
-      pin(Number(task), Number(task) === this.tid ? 0 : 1);
-    }
+    const pid = this.child.pid as number;
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      pin(Number(task), Number(task) === pid ? 0 : 1);
   }
 
   stop(): void {

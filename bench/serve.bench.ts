@@ -45,7 +45,7 @@ const show = (values: number[]) =>
 try {
   // Warm-up: JIT, suite caches, the run directory, the server's threads.
   await load(url, scripts, { seconds: 2, sockets: SOCKETS });
-  // The server's event loop (its server thread) alone on CPU 0; its other threads (trace writer,
+  // The server's event loop (its main thread) alone on CPU 0; its helper threads (trace writer,
   // thread pool, GC) beside the clients on CPU 1. Both exist by now, after the warm-up.
   if (pinned) server.pinEventLoop();
   // Saturated: every socket sends its next step as soon as the last is answered, REPEATS times.
