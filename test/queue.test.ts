@@ -219,7 +219,11 @@ describeWithRedis("BullMQ scale-out", () => {
       expect(summary.status).toBe("finished");
       expect(summary.ran).toBe(LIMIT);
       expect(held.length).toBeGreaterThan(0);
-      for (const episode of held) expect(b.played).toContain(episode);
+      // A can finish a held job between the look and the kill (it says so before it dies);
+      // every other held job stalls and is rerun on B.
+      for (const episode of held) {
+        if (!a.played.includes(episode)) expect(b.played).toContain(episode);
+      }
       expectExactlyOnce(outDir);
       b.child.kill("SIGTERM");
       expect(await exited(b.child)).toBe(0);
