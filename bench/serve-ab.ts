@@ -12,7 +12,16 @@
  * node_modules (a symlink to this one's is enough) and bench/serve-server.ts.
  */
 import { resolve } from "node:path";
-import { canPin, explorerScripts, load, median, pin, ServerProcess } from "./serve-load.ts";
+import {
+  canPin,
+  cpuBetween,
+  explorerScripts,
+  load,
+  median,
+  nodeFlags,
+  pin,
+  ServerProcess,
+} from "./serve-load.ts";
 
 const SOCKETS = 64;
 const [a, b] = process.argv.slice(2);
@@ -22,12 +31,11 @@ if (!a || !b) {
 }
 const rounds = Number(process.env.AB_ROUNDS) || 8;
 const seconds = Number(process.env.AB_SECONDS) || 3;
-const flagsOf = (v: string | undefined) => v?.split(" ").filter(Boolean) ?? [];
 
 const scripts = await explorerScripts();
 const servers = await Promise.all([
-  ServerProcess.start(resolve(a), flagsOf(process.env.AB_FLAGS_A)),
-  ServerProcess.start(resolve(b), flagsOf(process.env.AB_FLAGS_B)),
+  ServerProcess.start(resolve(a), nodeFlags(process.env.AB_FLAGS_A)),
+  ServerProcess.start(resolve(b), nodeFlags(process.env.AB_FLAGS_B)),
 ]);
 try {
   const pinned = canPin && pin(process.pid, 1, true);
@@ -42,11 +50,9 @@ try {
       const before = await server.usage();
       const { steps } = await load(server.url, scripts, { seconds, sockets: SOCKETS });
       const after = await server.usage();
-      (rates[i] as number[]).push(
-        steps / ((after.mainCpu ?? Number.NaN) - (before.mainCpu ?? Number.NaN)),
-      );
-      const cpu = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
-      (processRates[i] as number[]).push(steps / (cpu / 1e6));
+      const cpu = cpuBetween(before, after);
+      (rates[i] as number[]).push(steps / cpu.loop);
+      (processRates[i] as number[]).push(steps / cpu.process);
     }
     const [ra, rb] = [rates[0].at(-1) as number, rates[1].at(-1) as number];
     console.log(

@@ -23,6 +23,18 @@ export interface Usage {
   gcPauses: number[];
 }
 
+/** CPU seconds the server spent between two usage answers: its event loop's and the whole process's. */
+export function cpuBetween(before: Usage, after: Usage): { loop: number; process: number } {
+  return {
+    loop: (after.mainCpu ?? Number.NaN) - (before.mainCpu ?? Number.NaN),
+    process: (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1e6,
+  };
+}
+
+/** Node flags given as one space-separated string (an environment variable), or none. */
+export const nodeFlags = (text: string | undefined): string[] =>
+  text?.split(" ").filter(Boolean) ?? [];
+
 /** One task's episode as the steps a client sends. */
 export interface Script {
   task: string;

@@ -14,9 +14,11 @@
 import { fileURLToPath } from "node:url";
 import {
   canPin,
+  cpuBetween,
   explorerScripts,
   load,
   median,
+  nodeFlags,
   percentile,
   pin,
   ServerProcess,
@@ -31,8 +33,7 @@ const PACED_SHARE = 0.6;
 
 const scripts = await explorerScripts();
 const root = fileURLToPath(new URL("..", import.meta.url));
-const flags = process.env.SERVE_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-const server = await ServerProcess.start(root, flags);
+const server = await ServerProcess.start(root, nodeFlags(process.env.SERVE_NODE_FLAGS));
 const { url } = server;
 // The clients (this process) on CPU 1, never on the server's core (SERVE_PIN=0: no pinning).
 const pinned = process.env.SERVE_PIN !== "0" && canPin && pin(process.pid, 1, true);
@@ -65,8 +66,7 @@ try {
     });
     if (profile) await server.ask("profiled", { path: profile });
     const after = await usage();
-    const cpu = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1e6;
-    const main = (after.mainCpu ?? Number.NaN) - (before.mainCpu ?? Number.NaN);
+    const { loop: main, process: cpu } = cpuBetween(before, after);
     perLoop.push(steps / main);
     perProcess.push(steps / cpu);
     wallRates.push(steps / wall);
