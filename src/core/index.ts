@@ -6,6 +6,7 @@ export * from "./hash.ts";
 export * from "./inspection.ts";
 export * from "./json.ts";
 export * from "./json-schema.ts";
+export * from "./lazy-json.ts";
 export * from "./limiter.ts";
 export * from "./protocol.ts";
 export * from "./redact.ts";

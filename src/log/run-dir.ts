@@ -24,7 +24,13 @@ import {
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, gzip } from "node:zlib";
-import { type EpisodeRecord, LonghaulError, printable, type Trace } from "../core/index.ts";
+import {
+  type EpisodeRecord,
+  jsonPieces,
+  LonghaulError,
+  printable,
+  type Trace,
+} from "../core/index.ts";
 import {
   checkpointFile,
   parseEpisodeLines,
@@ -340,8 +346,18 @@ export async function copyCheckpoints(from: string, to: string): Promise<void> {
 export async function writeTrace(dir: string, trace: Trace, redact?: Redact): Promise<void> {
   const path = tracePath(dir, trace.episodeId);
   // Serialise, compress and write on the trace writer's thread: a server ends hundreds of
-  // episodes a second, and each trace's JSON would otherwise be encoded on the event loop.
-  if (!redact) return writeGzipJson(path, tempPathOf(path), trace);
+  // episodes a second, and each trace's JSON would otherwise be encoded on the event loop. The
+  // steps go as pieces: their observations are JSON bytes already (core/lazy-json.ts).
+  if (!redact) {
+    return writeGzipJson(
+      path,
+      tempPathOf(path),
+      { ...trace, steps: [] },
+      {
+        steps: jsonPieces(trace.steps),
+      },
+    );
+  }
   // Secrets are replaced in the text, so it is made here; compressed on the thread pool, since
   // episodes of a concurrent run often end together and a synchronous gzip would stall the others.
   const text = redact(JSON.stringify(trace));

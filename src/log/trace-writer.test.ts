@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { holdJson, jsonBytes, jsonPieces } from "../core/index.ts";
 import { writeGzipJson } from "./trace-writer.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "lh-trace-writer-"));
@@ -52,6 +53,39 @@ describe("writeGzipJson (the trace writer thread)", () => {
     const path = join(dir, "members.json.gz");
     await writeGzipJson(path, `${path}.tmp`, trace);
     expect(read(path)).toBe(JSON.stringify(trace));
+  });
+
+  it("writes members given as JSON pieces (text and bytes) in the value's key order", async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.jsonValue({ stringUnit: "binary" })),
+        fc.jsonValue(),
+        async (observations, card) => {
+          const steps = observations.map((observation, step) => {
+            const held = { step } as Record<string, unknown>;
+            holdJson(held, "observation", jsonBytes(observation));
+            held.action = { kind: "finish" };
+            return held;
+          });
+          const plain = observations.map((observation, step) => ({
+            step,
+            observation,
+            action: { kind: "finish" },
+          }));
+          const path = join(dir, `m${n++}.json.gz`);
+          const value = { id: "e", steps: [], card, skipped: undefined };
+          await writeGzipJson(path, `${path}.tmp`, value, { steps: jsonPieces(steps) });
+          expect(read(path)).toBe(JSON.stringify({ ...value, steps: plain }));
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // A value the thread cannot receive (it holds a function) still gets its members spliced.
+    const path = join(dir, "m-fn.json.gz");
+    const value = { f: () => 1, steps: [], n: 1 };
+    await writeGzipJson(path, `${path}.tmp`, value, { steps: ["[", jsonBytes({ a: "é" }), "]"] });
+    expect(read(path)).toBe('{"steps":[{"a":"é"}],"n":1}');
   });
 
   it("rejects with the file system's error when the file cannot be written, and keeps working", async () => {

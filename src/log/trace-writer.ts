@@ -7,6 +7,7 @@
  * `zlib.gzip` on the thread pool still takes its input as bytes made on the loop.
  */
 import { Worker } from "node:worker_threads";
+import type { JsonPieces } from "../core/index.ts";
 
 /**
  * The worker: serialise, gzip, write a temporary file, rename it into place (atomic). A plain
@@ -19,28 +20,41 @@ const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { writeFileSync, renameSync } = require("node:fs");
 const { gzipSync } = require("node:zlib");
-const piecesOf = (value) => {
+const piecesOf = (value, members) => {
   const plain = value !== null && typeof value === "object" && !Array.isArray(value);
   if (!plain || typeof value.toJSON === "function") return [JSON.stringify(value)];
   const pieces = [];
+  let first = true;
   for (const key of Object.keys(value)) {
-    const text = JSON.stringify(value[key]);
-    if (text !== undefined) pieces.push((pieces.length ? "," : "{") + JSON.stringify(key) + ":" + text);
+    const given = members && Object.hasOwn(members, key) ? members[key] : undefined;
+    const text = given ? undefined : JSON.stringify(value[key]);
+    if (!given && text === undefined) continue;
+    pieces.push((first ? "{" : ",") + JSON.stringify(key) + ":");
+    if (given) pieces.push(...given);
+    else pieces.push(text);
+    first = false;
   }
-  pieces.push(pieces.length ? "}" : "{}");
+  pieces.push(first ? "{}" : "}");
   return pieces;
 };
+const sizeOf = (piece) => (typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength);
 const encode = (pieces) => {
   let size = 0;
-  for (const piece of pieces) size += Buffer.byteLength(piece);
+  for (const piece of pieces) size += sizeOf(piece);
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const piece of pieces) at += bytes.write(piece, at);
+  for (const piece of pieces) {
+    if (typeof piece === "string") at += bytes.write(piece, at);
+    else {
+      bytes.set(piece, at);
+      at += piece.byteLength;
+    }
+  }
   return bytes;
 };
-parentPort.on("message", ({ id, path, tmp, value, text }) => {
+parentPort.on("message", ({ id, path, tmp, value, members }) => {
   try {
-    writeFileSync(tmp, gzipSync(encode(text !== undefined ? [text] : piecesOf(value))));
+    writeFileSync(tmp, gzipSync(encode(piecesOf(value, members))));
     renameSync(tmp, path);
     parentPort.postMessage({ id });
   } catch (e) {
@@ -83,19 +97,33 @@ function started(): Worker {
 
 /**
  * Write `value` as gzip'd JSON to `path` atomically (through `tmp`), off the event loop. The
- * bytes are JSON.stringify's of `value`: a value that cannot be cloned (one holding a function)
- * is serialised here instead.
+ * bytes are JSON.stringify's of `value`, except that the top-level members named in `members`
+ * are written as the JSON pieces given there (`value` keeps their place in the key order). A
+ * value that cannot be cloned (one holding a function) is serialised here instead.
  */
-export function writeGzipJson(path: string, tmp: string, value: unknown): Promise<void> {
+export function writeGzipJson(
+  path: string,
+  tmp: string,
+  value: unknown,
+  members?: Record<string, JsonPieces>,
+): Promise<void> {
   const w = started();
   const id = nextId++;
   return new Promise<void>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     if (pending.size === 1) w.ref();
     try {
-      w.postMessage({ id, path, tmp, value });
+      w.postMessage({ id, path, tmp, value, members });
     } catch {
-      w.postMessage({ id, path, tmp, text: JSON.stringify(value) });
+      // What JSON keeps of it (functions dropped), which the thread can receive.
+      const json = JSON.stringify(value);
+      w.postMessage({
+        id,
+        path,
+        tmp,
+        value: json === undefined ? null : JSON.parse(json),
+        members,
+      });
     }
   });
 }

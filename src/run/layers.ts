@@ -19,6 +19,8 @@ import {
   type Environment,
   emptyUsage,
   formatZodError,
+  holdJson,
+  jsonBytes,
   type Observation,
   parseAction,
   type StepResult,
@@ -251,7 +253,11 @@ export interface Recording {
   final?: Observation;
 }
 
-/** Logs every decision as a trace step: what the agent saw, did, spent and got back. */
+/**
+ * Logs every decision as a trace step: what the agent saw, did, spent and got back. Each shown
+ * observation is kept as its JSON bytes (see core/lazy-json.ts): the trace step parses it only
+ * when read, and a server answers with the same bytes.
+ */
 export class Recorder extends Wrapper {
   readonly recording: Recording = {
     steps: [],
@@ -259,11 +265,16 @@ export class Recorder extends Wrapper {
     invalidActions: 0,
     formatErrors: 0,
   };
-  private presented: Observation | undefined;
+  private presented: Uint8Array | undefined;
+
+  /** The JSON of the observation the agent decides on next. */
+  get presentedJson(): Uint8Array | undefined {
+    return this.presented;
+  }
 
   override async reset(): Promise<TurnOutcome> {
     const out = await this.inner.reset();
-    this.presented = out.observation;
+    this.presented = jsonBytes(out.observation);
     this.recording.final = out.observation;
     return out;
   }
@@ -272,15 +283,13 @@ export class Recorder extends Wrapper {
     const { decision } = turn;
     const rec = this.recording;
     if (decision.usage) rec.usage = addUsage(rec.usage, decision.usage);
-    const step: TraceStep = {
-      step: rec.steps.length,
-      observation: this.presented as Observation,
-      ...(decision.raw !== undefined ? { raw: decision.raw } : {}),
-      ...(decision.note !== undefined ? { note: decision.note } : {}),
-      ...(decision.extra !== undefined ? { extra: decision.extra } : {}),
-      ...(decision.usage !== undefined ? { usage: decision.usage } : {}),
-      ...(decision.calls !== undefined ? { calls: decision.calls } : {}),
-    };
+    const step = { step: rec.steps.length } as TraceStep;
+    holdJson(step, "observation", this.presented as Uint8Array);
+    if (decision.raw !== undefined) step.raw = decision.raw;
+    if (decision.note !== undefined) step.note = decision.note;
+    if (decision.extra !== undefined) step.extra = decision.extra;
+    if (decision.usage !== undefined) step.usage = decision.usage;
+    if (decision.calls !== undefined) step.calls = decision.calls;
     if (turn.formatError !== undefined) {
       step.formatError = turn.formatError;
       rec.formatErrors++;
@@ -293,7 +302,7 @@ export class Recorder extends Wrapper {
       if (rest.info.invalid) rec.invalidActions++;
       rec.final = observation;
     }
-    this.presented = out.observation;
+    this.presented = jsonBytes(out.observation);
     return out;
   }
 }

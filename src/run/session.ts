@@ -180,6 +180,13 @@ export class EpisodeSession<P = unknown> {
     return this.current;
   }
 
+  /** The JSON of `observation`, as the trace keeps it (a server answers with these bytes). */
+  get observationJson(): Uint8Array {
+    const json = this.recorder?.presentedJson;
+    if (!json) throw this.notStarted();
+    return json;
+  }
+
   /** The compiled task. */
   get spec(): TaskSpec<P> {
     return this.options.spec;

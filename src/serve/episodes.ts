@@ -391,6 +391,19 @@ export class EpisodeHub {
     };
   }
 
+  /**
+   * The WebSocket answer to a reset or a step, `{type: "observation", data}` as JSON bytes: the
+   * observation's bytes are the ones its trace keeps, spliced in rather than serialised again.
+   */
+  observationMessage(episode: LiveEpisode, outcome?: StepOutcome): Buffer {
+    const { observation: _, ...rest } = this.observationData(episode, outcome);
+    return Buffer.concat([
+      OBSERVATION_MESSAGE_HEAD,
+      episode.session.observationJson,
+      Buffer.from(`,${JSON.stringify(rest).slice(1)}}`),
+    ]);
+  }
+
   /** The structured content of an MCP tool result. */
   toolOutcome(episode: LiveEpisode, outcome?: StepOutcome): ToolOutcome {
     const data = this.observationData(episode, outcome);
@@ -425,6 +438,9 @@ export class EpisodeHub {
     }
   }
 }
+
+/** What every observation message starts with; the observation follows. */
+const OBSERVATION_MESSAGE_HEAD = Buffer.from('{"type":"observation","data":{"observation":');
 
 /** The public verdict of a finished episode's record. */
 function verdictOf(record: FinishedEpisode["record"]) {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, wsConnect } from "../../test/support/serve.ts";
 import { loadRun } from "../log/index.ts";
+import { decisionOf } from "./episodes.ts";
 import { WsOutgoing } from "./wire.ts";
 
 const TASK = "cosmetics-t03/i5";
@@ -21,6 +22,24 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 describe("the OpenEnv WebSocket", () => {
+  it("answers with the bytes JSON.stringify gives, the trace's observation bytes spliced in", async () => {
+    server = await startTestServer();
+    const { hub } = server;
+    const episode = await hub.open({ taskId: TASK });
+    const same = (outcome?: Awaited<ReturnType<typeof hub.step>>) =>
+      expect(hub.observationMessage(episode, outcome).toString("utf8")).toBe(
+        JSON.stringify({ type: "observation", data: hub.observationData(episode, outcome) }),
+      );
+    same();
+    // A step, an unusable reply (the observation shown again with a format-error event), the end.
+    same(await hub.step(episode, decisionOf(OBSERVE)));
+    same(await hub.step(episode, decisionOf({ kind: "tool", calls: "not a list" })));
+    same(
+      await hub.step(episode, decisionOf({ kind: "tool", calls: [{ tool: "stop", args: {} }] })),
+    );
+    expect(episode.session.ended?.endedBy).toBe("terminated");
+  });
+
   it("answers reset, step, state and close in OpenEnv's shapes", async () => {
     server = await startTestServer();
     const ws = await wsConnect(server.url);

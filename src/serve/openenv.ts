@@ -35,9 +35,10 @@ const MESSAGE_KEYS = new Set(["type", "data"]);
 export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
   let episode: LiveEpisode | undefined;
   let queue: Promise<void> = Promise.resolve();
-  const send = (type: string, data: unknown) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type, data }));
+  const sendJson = (json: string | Buffer) => {
+    if (socket.readyState === socket.OPEN) socket.send(json, { binary: false });
   };
+  const send = (type: string, data: unknown) => sendJson(JSON.stringify({ type, data }));
   const abandon = async () => {
     if (episode && !episode.finishing) await hub.finish(episode);
   };
@@ -62,7 +63,7 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
         const request = openRequestOf(parseWire(ResetData, message.data, "reset", "data"));
         await abandon();
         episode = await hub.open(request);
-        send("observation", hub.observationData(episode));
+        sendJson(hub.observationMessage(episode));
         return;
       }
       case "step": {
@@ -71,7 +72,7 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
         if (message.data === undefined)
           throw new ServeError("VALIDATION_ERROR", "step needs data: the action", "data");
         const outcome = await hub.step(episode, decisionOf(message.data, "data"));
-        send("observation", hub.observationData(episode, outcome));
+        sendJson(hub.observationMessage(episode, outcome));
         return;
       }
       case "state":

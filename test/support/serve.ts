@@ -92,7 +92,9 @@ export async function wsConnect(
   const socket = new WebSocket(`${url.replace(/^http/, "ws")}/ws`, { headers });
   const inbox: WsAnswer[] = [];
   const waiting: ((m: WsAnswer) => void)[] = [];
-  socket.on("message", (data) => {
+  socket.on("message", (data, isBinary) => {
+    // OpenEnv's clients read JSON from text frames only.
+    if (isBinary) throw new Error("the server answered in a binary frame");
     const message = JSON.parse(data.toString());
     const waiter = waiting.shift();
     if (waiter) waiter(message);

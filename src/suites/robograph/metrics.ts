@@ -101,9 +101,9 @@ function sameNodes(action: string, expected: StepLog, given: readonly string[]):
  * reply's recovery.required. Grounding is judged on detected failures: failed_action must
  * name the previous action and failed_node_ids its nodes (ids or names).
  *
- * Trace steps are joined to environment steps by the environment's step counter that each
- * trace step records (`observation.step`: the observation the decision answered), not by
- * position: unusable replies are trace steps that never reach the environment. Only
+ * Trace steps are joined to environment steps by the environment's step counter when each
+ * decision was made (`observation.step`, counted from the results), not by position: unusable
+ * replies are trace steps that never reach the environment. Only
  * decisions the environment executed are scored; the previous task action of a decision at
  * environment step t is environment step t - 1.
  */
@@ -117,9 +117,15 @@ export function recoveryCounts(outcome: OutcomeData, trace: Trace): RecoveryCoun
     groundedTotal: 0,
   };
   const byStep = new Map(outcome.steps.map((s) => [s.step, s]));
+  let executed = 0;
   for (const traceStep of trace.steps) {
-    if (traceStep.formatError !== undefined || !byStep.has(traceStep.observation.step)) continue;
-    const previous = byStep.get(traceStep.observation.step - 1);
+    // The environment's step counter when this decision was made: the decisions before it that
+    // reached the environment (those with a result). It equals `observation.step`, which is
+    // not read, so that a trace's observations stay unparsed (core/lazy-json.ts).
+    const t = executed;
+    if (traceStep.result !== undefined) executed++;
+    if (traceStep.formatError !== undefined || !byStep.has(t)) continue;
+    const previous = byStep.get(t - 1);
     const field = RecoveryField.safeParse(traceStep.extra?.recovery);
     if (!previous || !field.success) continue;
     const failed = previous.status !== "success";

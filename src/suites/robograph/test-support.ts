@@ -34,7 +34,7 @@ export function stepLog(
   };
 }
 
-/** A trace whose steps carry the given reply extras (one per step log, in order). */
+/** A trace of executed steps carrying the given reply extras (one per step log, in order). */
 export function traceOf(
   outcome: OutcomeData,
   extras: (Record<string, unknown> | undefined)[],
@@ -50,6 +50,8 @@ export function traceOf(
       observation: { step: s.step, events: [], view: null },
       action,
       ...(extra ? { extra } : {}),
+      // Every logged environment step was executed, so its trace step has a result.
+      result: { reward: 0, terminated: s.action === "stop", truncated: false, info: {} },
     };
   });
   return {
