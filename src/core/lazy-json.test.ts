@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { heldJson, holdJson, type JsonPieces, jsonBytes, jsonPieces } from "./lazy-json.ts";
+import {
+  heldJson,
+  holdJson,
+  type JsonPieces,
+  jsonBytes,
+  jsonPieces,
+  jsonText,
+} from "./lazy-json.ts";
 
 const decoder = new TextDecoder();
 const text = (pieces: JsonPieces) =>
@@ -92,5 +99,25 @@ describe("jsonPieces", () => {
     expect(pieces.map((p) => typeof p)).toEqual(["string", "object", "string"]);
     expect(pieces[0]).toBe('[{"step":2,"observation":');
     expect(pieces[2]).toBe(',"note":"hi","action":{"kind":"finish"}}]');
+  });
+
+  it("finds held objects down to `depth` levels and serialises deeper ones as they are", () => {
+    const trace = () => {
+      const { held } = heldStep(0, { a: "é" }, { action: { kind: "finish" } });
+      const deep = heldStep(1, [1], {}).held;
+      return { held, deep, value: { id: "e", steps: [held], more: { deeper: [deep] } } };
+    };
+    const expected = JSON.stringify({
+      id: "e",
+      steps: [{ step: 0, observation: { a: "é" }, action: { kind: "finish" } }],
+      more: { deeper: [{ step: 1, observation: [1] }] },
+    });
+    const two = trace();
+    expect(text(jsonPieces(two.value))).toBe(expected);
+    expect(heldJson(two.held, "observation")).toBeDefined();
+    expect(heldJson(two.deep, "observation")).toBeUndefined(); // three levels down: read
+    const three = trace();
+    expect(jsonText(three.value, 3)).toBe(expected);
+    expect(heldJson(three.deep, "observation")).toBeDefined();
   });
 });

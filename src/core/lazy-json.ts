@@ -99,37 +99,62 @@ class PiecesBuilder {
 }
 
 /**
- * The JSON of a value as pieces, the bytes of properties holdJson defined (on the value, or on
- * the objects of an array value) spliced in unparsed: byte for byte what JSON.stringify gives
- * once every held property is read.
+ * The JSON of a value as pieces, byte for byte what JSON.stringify gives once every held property
+ * is read, but with the bytes of held properties spliced in unparsed. Held objects are looked for
+ * in the value and `depth` levels of objects and arrays below it (2: a trace, its steps, each
+ * step); anything deeper is serialised by JSON.stringify as it is.
  */
-export function jsonPieces(value: unknown): JsonPieces {
+export function jsonPieces(value: unknown, depth = 2): JsonPieces {
   const out = new PiecesBuilder();
-  if (Array.isArray(value)) {
-    out.add("[");
-    value.forEach((item, i) => {
-      if (i > 0) out.add(",");
-      addItem(out, item);
-    });
-    out.add("]");
-  } else addItem(out, value);
+  add(out, value, depth);
   return out.done();
 }
 
-/** One value; an object with held properties member by member. Undefined is null, as in arrays. */
-function addItem(out: PiecesBuilder, value: unknown): void {
-  if (value === null || typeof value !== "object" || !(value as Holder)[HELD]) {
+/** The JSON text of a value with held properties (their bytes decoded, never parsed). */
+export function jsonText(value: unknown, depth = 2): string {
+  return jsonPieces(value, depth)
+    .map((piece) => (typeof piece === "string" ? piece : decoder.decode(piece)))
+    .join("");
+}
+
+/** Whether add() looks inside `value` for held objects. */
+function searched(value: unknown, depth: number): value is object {
+  if (value === null || typeof value !== "object") return false;
+  if ((value as Holder)[HELD]) return true;
+  return depth > 0 && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+}
+
+/** One value, as JSON.stringify would write it (undefined as null, as in an array). */
+function add(out: PiecesBuilder, value: unknown, depth: number): void {
+  if (!searched(value, depth)) {
     out.add(JSON.stringify(value) ?? "null");
+    return;
+  }
+  const held = (value as Holder)[HELD];
+  // A held object's other members are plain JSON; elsewhere the search goes one level down.
+  const below = held ? 0 : depth - 1;
+  if (Array.isArray(value)) {
+    out.add("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.add(",");
+      add(out, value[i], below);
+    }
+    out.add("]");
     return;
   }
   let first = true;
   for (const key of Object.keys(value)) {
-    const held = heldJson(value, key);
-    const text = held ? undefined : JSON.stringify((value as Record<string, unknown>)[key]);
-    if (!held && text === undefined) continue;
+    const bytes = held?.[key];
+    const v = bytes ? undefined : (value as Record<string, unknown>)[key];
+    const deeper = !bytes && searched(v, below);
+    const text = bytes || deeper ? undefined : JSON.stringify(v);
+    // JSON.stringify leaves out members it cannot write (undefined, functions, symbols).
+    if (!bytes && !deeper && text === undefined) continue;
     out.add(`${first ? "{" : ","}${JSON.stringify(key)}:`);
-    out.add(held ?? (text as string));
     first = false;
+    if (bytes) out.add(bytes);
+    else if (deeper) add(out, v, below);
+    else out.add(text as string);
   }
   out.add(first ? "{}" : "}");
 }

@@ -27,6 +27,7 @@ import { gunzipSync, gzip } from "node:zlib";
 import {
   type EpisodeRecord,
   jsonPieces,
+  jsonText,
   LonghaulError,
   printable,
   type Trace,
@@ -338,29 +339,18 @@ export async function copyCheckpoints(from: string, to: string): Promise<void> {
 }
 
 /**
- * Write an episode's trace (gzip JSON), atomically. The trace is serialised (or, without
- * `redact`, handed to the trace writer's thread) before the first await, so the pending promise
- * holds nothing of it: a server's traces waiting for the disk must not keep whole episodes in its
+ * Write an episode's trace (gzip JSON), atomically. The trace is serialised before the first
+ * await, so the pending promise holds nothing of it: a server's traces waiting for the disk must not keep whole episodes in its
  * heap (with 64 sockets saturated, 200 traces wait at times).
  */
 export async function writeTrace(dir: string, trace: Trace, redact?: Redact): Promise<void> {
   const path = tracePath(dir, trace.episodeId);
-  // Serialise, compress and write on the trace writer's thread: a server ends hundreds of
-  // episodes a second, and each trace's JSON would otherwise be encoded on the event loop. The
-  // steps go as pieces: their observations are JSON bytes already (core/lazy-json.ts).
-  if (!redact) {
-    return writeGzipJson(
-      path,
-      tempPathOf(path),
-      { ...trace, steps: [] },
-      {
-        steps: jsonPieces(trace.steps),
-      },
-    );
-  }
-  // Secrets are replaced in the text, so it is made here; compressed on the thread pool, since
-  // episodes of a concurrent run often end together and a synchronous gzip would stall the others.
-  const text = redact(JSON.stringify(trace));
+  // Compress and write on the trace writer's thread: a server ends hundreds of episodes a second.
+  // The JSON is made here from pieces: its observations are JSON bytes already (core/lazy-json.ts).
+  if (!redact) return writeGzipJson(path, tempPathOf(path), jsonPieces(trace));
+  // Secrets are replaced in the text; compressed on the thread pool, since episodes of a
+  // concurrent run often end together and a synchronous gzip would stall the others.
+  const text = redact(jsonText(trace));
   return gzipAsync(text).then((gzipped) => writeAtomic(path, gzipped));
 }
 

@@ -1,60 +1,21 @@
 /**
- * Writes gzip'd JSON files (traces) on one worker thread. The event loop only hands the value
- * over (a structured clone, about as costly as JSON.stringify); serialising, encoding to UTF-8,
- * compressing and writing happen beside it. Encoding a fresh ~100 KB JSON string costs the loop
- * three to four times what serialising it does (measured 1.7-2 ms against 0.45-0.6 ms per
- * RoboGraph trace, whatever the encoding: V8 flattens the stringifier's pieces first), and
- * `zlib.gzip` on the thread pool still takes its input as bytes made on the loop.
+ * Writes gzip'd JSON files (traces) on one worker thread. The event loop joins the JSON's pieces
+ * (core/lazy-json.ts: text, and observations' bytes that were never parsed) into one buffer and
+ * hands it over without a copy; compressing and writing happen beside it. Handing the trace over
+ * as a value instead would cost the loop a structured clone, several times what serialising it
+ * does (a RoboGraph card: 5.0 us per step to clone against about 1 to stringify, measured).
  */
 import { Worker } from "node:worker_threads";
 import type { JsonPieces } from "../core/index.ts";
 
-/**
- * The worker: serialise, gzip, write a temporary file, rename it into place (atomic). A plain
- * object is serialised member by member and each piece encoded into one buffer: one string for
- * the whole trace is two-byte as soon as any member has a character beyond Latin-1 (a card's
- * curly quote), and encoding that takes ten times as long (1.26 ms against 0.1 ms for a RoboGraph
- * trace, measured).
- */
+/** The worker: gzip, write a temporary file, rename it into place (atomic). */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { writeFileSync, renameSync } = require("node:fs");
 const { gzipSync } = require("node:zlib");
-const piecesOf = (value, members) => {
-  const plain = value !== null && typeof value === "object" && !Array.isArray(value);
-  if (!plain || typeof value.toJSON === "function") return [JSON.stringify(value)];
-  const pieces = [];
-  let first = true;
-  for (const key of Object.keys(value)) {
-    const given = members && Object.hasOwn(members, key) ? members[key] : undefined;
-    const text = given ? undefined : JSON.stringify(value[key]);
-    if (!given && text === undefined) continue;
-    pieces.push((first ? "{" : ",") + JSON.stringify(key) + ":");
-    if (given) pieces.push(...given);
-    else pieces.push(text);
-    first = false;
-  }
-  pieces.push(first ? "{}" : "}");
-  return pieces;
-};
-const sizeOf = (piece) => (typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength);
-const encode = (pieces) => {
-  let size = 0;
-  for (const piece of pieces) size += sizeOf(piece);
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const piece of pieces) {
-    if (typeof piece === "string") at += bytes.write(piece, at);
-    else {
-      bytes.set(piece, at);
-      at += piece.byteLength;
-    }
-  }
-  return bytes;
-};
-parentPort.on("message", ({ id, path, tmp, value, members }) => {
+parentPort.on("message", ({ id, path, tmp, bytes }) => {
   try {
-    writeFileSync(tmp, gzipSync(encode(piecesOf(value, members))));
+    writeFileSync(tmp, gzipSync(bytes));
     renameSync(tmp, path);
     parentPort.postMessage({ id });
   } catch (e) {
@@ -95,35 +56,34 @@ function started(): Worker {
   return w;
 }
 
+/** The UTF-8 of the pieces in one buffer of its own (so it can be transferred). */
+function joined(pieces: JsonPieces): Buffer {
+  let size = 0;
+  for (const piece of pieces)
+    size += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const piece of pieces) {
+    if (typeof piece === "string") at += bytes.write(piece, at);
+    else {
+      bytes.set(piece, at);
+      at += piece.byteLength;
+    }
+  }
+  return bytes;
+}
+
 /**
- * Write `value` as gzip'd JSON to `path` atomically (through `tmp`), off the event loop. The
- * bytes are JSON.stringify's of `value`, except that the top-level members named in `members`
- * are written as the JSON pieces given there (`value` keeps their place in the key order). A
- * value that cannot be cloned (one holding a function) is serialised here instead.
+ * Write JSON given as pieces (see jsonPieces) gzip'd to `path`, atomically (through `tmp`). The
+ * pieces are joined here, before the first await: the pending promise holds nothing of them.
  */
-export function writeGzipJson(
-  path: string,
-  tmp: string,
-  value: unknown,
-  members?: Record<string, JsonPieces>,
-): Promise<void> {
+export function writeGzipJson(path: string, tmp: string, pieces: JsonPieces): Promise<void> {
   const w = started();
   const id = nextId++;
+  const bytes = joined(pieces);
   return new Promise<void>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     if (pending.size === 1) w.ref();
-    try {
-      w.postMessage({ id, path, tmp, value, members });
-    } catch {
-      // What JSON keeps of it (functions dropped), which the thread can receive.
-      const json = JSON.stringify(value);
-      w.postMessage({
-        id,
-        path,
-        tmp,
-        value: json === undefined ? null : JSON.parse(json),
-        members,
-      });
-    }
+    w.postMessage({ id, path, tmp, bytes }, [bytes.buffer as ArrayBuffer]);
   });
 }

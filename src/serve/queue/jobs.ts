@@ -11,6 +11,7 @@ import {
   AccessProfile,
   Budgets,
   EpisodeRecord,
+  jsonText,
   LonghaulError,
   StreamPosition,
   sha256,
@@ -73,7 +74,7 @@ export async function packTrace(
   trace: Trace,
   redact: (text: string) => string = (text) => text,
 ): Promise<string> {
-  return (await gzipAsync(redact(JSON.stringify(trace)))).toString("base64");
+  return (await gzipAsync(redact(jsonText(trace)))).toString("base64");
 }
 
 /** A packed trace back as a validated trace. */
