@@ -10,7 +10,9 @@ import {
   DEFAULT_ACCESS,
   type Decision,
   formatZodError,
+  holdJson,
   type Json,
+  jsonBytes,
   LonghaulError,
   PRIVILEGED_ACCESS,
   parseAction,
@@ -315,11 +317,7 @@ export class EpisodeHub {
         .finally(() => this.recording.delete(recording));
       this.recording.add(recording);
       this.live.delete(episode.id);
-      this.finished.set(episode.id, {
-        record: done.record,
-        state: episode.state(),
-        return: episode.return,
-      });
+      this.finished.set(episode.id, keptEntry(done.record, episode.state(), episode.return));
       const keep = this.options.keepFinished ?? 10_000;
       for (const id of this.finished.keys()) {
         if (this.finished.size <= keep) break;
@@ -437,6 +435,22 @@ export class EpisodeHub {
       if (episode.lastActivity < cutoff && !episode.session.ended) void this.finish(episode);
     }
   }
+}
+
+/**
+ * What the hub keeps of a finished episode: its record and state as JSON bytes, parsed when read
+ * (see core/lazy-json.ts). Up to `keepFinished` of them stay for hours; as objects (~30 each)
+ * every full GC of the server would mark them.
+ */
+function keptEntry(
+  record: FinishedEpisode["record"],
+  state: EpisodeState,
+  episodeReturn: number,
+): FinishedEntry {
+  const entry = { return: episodeReturn } as FinishedEntry;
+  holdJson(entry, "record", jsonBytes(record));
+  holdJson(entry, "state", jsonBytes(state));
+  return entry;
 }
 
 /** What every observation message starts with; the observation follows. */

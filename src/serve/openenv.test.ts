@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, wsConnect } from "../../test/support/serve.ts";
+import { heldJson } from "../core/index.ts";
 import { loadRun } from "../log/index.ts";
 import { decisionOf } from "./episodes.ts";
 import { WsOutgoing } from "./wire.ts";
@@ -34,10 +35,15 @@ describe("the OpenEnv WebSocket", () => {
     // A step, an unusable reply (the observation shown again with a format-error event), the end.
     same(await hub.step(episode, decisionOf(OBSERVE)));
     same(await hub.step(episode, decisionOf({ kind: "tool", calls: "not a list" })));
-    same(
-      await hub.step(episode, decisionOf({ kind: "tool", calls: [{ tool: "stop", args: {} }] })),
-    );
+    const STOP = { kind: "tool", calls: [{ tool: "stop", args: {} }] };
+    const last = await hub.step(episode, decisionOf(STOP));
+    same(last);
     expect(episode.session.ended?.endedBy).toBe("terminated");
+    // The hub keeps the finished episode's record as bytes until someone reads it.
+    const kept = hub.kept(episode.id);
+    expect(kept && heldJson(kept, "record")).toBeInstanceOf(Uint8Array);
+    expect(kept?.record).toEqual(last.finished?.record);
+    expect(kept?.state).toMatchObject({ episode_id: episode.id, done: true, step_count: 3 });
   });
 
   it("answers reset, step, state and close in OpenEnv's shapes", async () => {
