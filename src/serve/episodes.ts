@@ -390,15 +390,16 @@ export class EpisodeHub {
   }
 
   /**
-   * The WebSocket answer to a reset or a step, `{type: "observation", data}` as JSON bytes: the
-   * observation's bytes are the ones its trace keeps, spliced in rather than serialised again.
+   * observationData as JSON bytes, the observation's bytes (the ones its trace keeps) spliced in
+   * rather than serialised again; as a whole WebSocket message `{type: "observation", data}`
+   * when `message` is set.
    */
-  observationMessage(episode: LiveEpisode, outcome?: StepOutcome): Buffer {
+  observationJson(episode: LiveEpisode, outcome?: StepOutcome, message = false): Buffer {
     const { observation: _, ...rest } = this.observationData(episode, outcome);
     return Buffer.concat([
-      OBSERVATION_MESSAGE_HEAD,
+      message ? OBSERVATION_MESSAGE_HEAD : OBSERVATION_DATA_HEAD,
       episode.session.observationJson,
-      Buffer.from(`,${JSON.stringify(rest).slice(1)}}`),
+      Buffer.from(`,${JSON.stringify(rest).slice(1)}${message ? "}" : ""}`),
     ]);
   }
 
@@ -453,7 +454,8 @@ function keptEntry(
   return entry;
 }
 
-/** What every observation message starts with; the observation follows. */
+/** How observation data starts, bare and as a WebSocket message; the observation follows. */
+const OBSERVATION_DATA_HEAD = Buffer.from('{"observation":');
 const OBSERVATION_MESSAGE_HEAD = Buffer.from('{"type":"observation","data":{"observation":');
 
 /** The public verdict of a finished episode's record. */

@@ -258,19 +258,29 @@ function sendError(res: ServerResponse, e: unknown): void {
   sendJson(res, status, data, headers);
 }
 
+/** Answer with a value as JSON. */
 function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  sendJsonBytes(res, status, Buffer.from(JSON.stringify(body)), headers);
+}
+
+/** Answer with JSON already serialised. */
+function sendJsonBytes(
+  res: ServerResponse,
+  status: number,
+  json: Buffer,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
+    "content-length": json.byteLength,
     ...headers,
   });
-  res.end(text);
+  res.end(json);
 }
 
 /** The routes, dispatched on method and path segments. */
@@ -314,7 +324,7 @@ class Routes {
         return this.only(method, ["POST"], async () => {
           const request = openRequestOf(parseWire(ResetData, await body(), "reset"));
           const episode = await this.hub.open(request);
-          sendJson(res, 200, this.hub.observationData(episode));
+          sendJsonBytes(res, 200, this.hub.observationJson(episode));
         });
       case "step":
         return this.only(method, ["POST"], async () => {
@@ -398,7 +408,7 @@ class Routes {
 
   private async step(res: ServerResponse, episode: LiveEpisode, action: unknown): Promise<void> {
     const outcome = await this.hub.step(episode, decisionOf(action));
-    sendJson(res, 200, this.hub.observationData(episode, outcome));
+    sendJsonBytes(res, 200, this.hub.observationJson(episode, outcome));
   }
 
   /** POST /episodes' answer: the episode, its card and first observation, and its MCP endpoint. */

@@ -27,10 +27,13 @@ describe("the OpenEnv WebSocket", () => {
     server = await startTestServer();
     const { hub } = server;
     const episode = await hub.open({ taskId: TASK });
-    const same = (outcome?: Awaited<ReturnType<typeof hub.step>>) =>
-      expect(hub.observationMessage(episode, outcome).toString("utf8")).toBe(
-        JSON.stringify({ type: "observation", data: hub.observationData(episode, outcome) }),
+    const same = (outcome?: Awaited<ReturnType<typeof hub.step>>) => {
+      const data = hub.observationData(episode, outcome);
+      expect(hub.observationJson(episode, outcome).toString()).toBe(JSON.stringify(data));
+      expect(hub.observationJson(episode, outcome, true).toString()).toBe(
+        JSON.stringify({ type: "observation", data }),
       );
+    };
     same();
     // A step, an unusable reply (the observation shown again with a format-error event), the end.
     same(await hub.step(episode, decisionOf(OBSERVE)));

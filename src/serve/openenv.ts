@@ -63,7 +63,7 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
         const request = openRequestOf(parseWire(ResetData, message.data, "reset", "data"));
         await abandon();
         episode = await hub.open(request);
-        sendJson(hub.observationMessage(episode));
+        sendJson(hub.observationJson(episode, undefined, true));
         return;
       }
       case "step": {
@@ -72,7 +72,7 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
         if (message.data === undefined)
           throw new ServeError("VALIDATION_ERROR", "step needs data: the action", "data");
         const outcome = await hub.step(episode, decisionOf(message.data, "data"));
-        sendJson(hub.observationMessage(episode, outcome));
+        sendJson(hub.observationJson(episode, outcome, true));
         return;
       }
       case "state":
