@@ -11,6 +11,7 @@
  * to FILE; SERVE_RATE=N paces at N steps/s; SERVE_REPEATS=N; SERVE_PIN=0; SERVE_NODE_FLAGS="..."
  * starts the server's Node with these flags, e.g. V8's --max-semi-space-size=64).
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import {
   canPin,
@@ -85,17 +86,23 @@ try {
   const rate = Number(process.env.SERVE_RATE) || PACED_SHARE * median(wallRates);
   const paced: number[] = [];
   await usage();
+  // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
+  // server's GC and writer threads).
+  const clientDelay = monitorEventLoopDelay({ resolution: 1 });
+  clientDelay.enable();
   const { steps: pacedSteps, wall: pacedWall } = await load(url, scripts, {
     seconds: SECONDS,
     sockets: SOCKETS,
     latencies: paced,
     rate,
   });
+  clientDelay.disable();
   const { gcPauses } = await usage();
   const gcMs = gcPauses.reduce((a, b) => a + b, 0);
   console.log(
     `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${(pacedSteps / pacedWall).toFixed(0)} played): ${show(paced)}; ` +
-      `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedWall)).toFixed(1)}% of the wall time`,
+      `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedWall)).toFixed(1)}% of the wall time; ` +
+      `the clients' event-loop delay p99 ${(clientDelay.percentile(99) / 1e6).toFixed(1)} ms`,
   );
   const range = (values: number[]) =>
     `median ${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
