@@ -2,8 +2,9 @@
  * The event loop's share of writing traces (issue 13: a server records hundreds of episodes a
  * second). RoboGraph explorer episodes are played in process first; their traces are then
  * written 16 at a time through both of `writeTrace`'s paths: with a redactor (the runner's: JSON
- * and UTF-8 bytes made on the loop, gzip on the thread pool) and without (served episodes': a
- * structured clone handed to the trace writer's thread). Measured: CPU seconds of this
+ * and UTF-8 bytes made on the loop, gzip on the thread pool) and without (served episodes': the
+ * JSON joined on the loop from pieces, the observations' bytes spliced in, and the buffer handed
+ * to the trace writer's thread for gzip). Measured: CPU seconds of this
  * process's main thread (Linux), per trace and per step, alternating the two paths.
  * Run: npx tsx bench/trace-write.bench.ts
  */
@@ -11,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAgent } from "../src/agents/index.ts";
-import type { Trace } from "../src/core/index.ts";
+import { jsonText, type Trace } from "../src/core/index.ts";
 import { writeTrace } from "../src/log/index.ts";
 import { playEpisode } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
@@ -66,11 +67,11 @@ try {
     );
   console.log(
     `${traces.length} RoboGraph explorer traces, ${steps} steps, ${(
-      traces.reduce((n, t) => n + JSON.stringify(t).length, 0) / traces.length / 1024
+      traces.reduce((n, t) => n + jsonText(t).length, 0) / traces.length / 1024
     ).toFixed(0)} K characters of JSON each on average`,
   );
   show("JSON + UTF-8 on the loop, gzip on the thread pool (runner, with redaction)", onLoop);
-  show("clone to the trace writer thread (served episodes)", offLoop);
+  show("pieces joined on the loop, gzip on the trace writer thread (served episodes)", offLoop);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
