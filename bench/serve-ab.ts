@@ -8,7 +8,8 @@
  * while it is loaded (the other idles), the clients to CPU 1.
  *
  * Run: npx tsx bench/serve-ab.ts A_DIR B_DIR  (AB_FLAGS_A / AB_FLAGS_B: Node flags for each
- * server; AB_ROUNDS, default 8; AB_SECONDS per phase, default 3). A checkout needs its
+ * server; AB_ROUNDS, default 8; AB_SECONDS per phase, default 3; AB_RATE=N paces the sockets at
+ * N steps/s in all and compares the phases' p99 step latencies too). A checkout needs its
  * node_modules (a symlink to this one's is enough) and bench/serve-server.ts.
  */
 import { resolve } from "node:path";
@@ -19,6 +20,7 @@ import {
   load,
   median,
   nodeFlags,
+  percentile,
   pin,
   ServerProcess,
 } from "./serve-load.ts";
@@ -31,6 +33,7 @@ if (!a || !b) {
 }
 const rounds = Number(process.env.AB_ROUNDS) || 8;
 const seconds = Number(process.env.AB_SECONDS) || 3;
+const rate = Number(process.env.AB_RATE) || 0;
 
 const scripts = await explorerScripts();
 const servers = await Promise.all([
@@ -44,19 +47,31 @@ try {
   /** Steps per CPU-second of each server's event loop, one entry per round; and of its process. */
   const rates: [number[], number[]] = [[], []];
   const processRates: [number[], number[]] = [[], []];
+  /** With AB_RATE: each phase's p99 step latency (ms). */
+  const p99s: [number[], number[]] = [[], []];
   for (let round = 0; round < rounds; round++) {
     for (const i of round % 2 ? [1, 0] : [0, 1]) {
       const server = servers[i] as ServerProcess;
       const before = await server.usage();
-      const { steps } = await load(server.url, scripts, { seconds, sockets: SOCKETS });
+      const latencies: number[] = [];
+      const { steps } = await load(server.url, scripts, {
+        seconds,
+        sockets: SOCKETS,
+        latencies,
+        rate,
+      });
       const after = await server.usage();
       const cpu = cpuBetween(before, after);
       (rates[i] as number[]).push(steps / cpu.loop);
       (processRates[i] as number[]).push(steps / cpu.process);
+      (p99s[i] as number[]).push(percentile(latencies, 99));
     }
     const [ra, rb] = [rates[0].at(-1) as number, rates[1].at(-1) as number];
+    const paced = rate
+      ? `; p99 A ${p99s[0].at(-1)?.toFixed(1)}, B ${p99s[1].at(-1)?.toFixed(1)} ms`
+      : "";
     console.log(
-      `round ${round + 1}: A ${ra.toFixed(0)}, B ${rb.toFixed(0)} steps per event-loop CPU-second, B/A ${(rb / ra).toFixed(3)}`,
+      `round ${round + 1}: A ${ra.toFixed(0)}, B ${rb.toFixed(0)} steps per event-loop CPU-second, B/A ${(rb / ra).toFixed(3)}${paced}`,
     );
   }
   const summary = ([ra, rb]: [number[], number[]], what: string) => {
@@ -69,6 +84,13 @@ try {
   console.log(`medians over ${rounds} rounds:
   event loop: ${summary(rates, "event-loop")}
   whole server process: ${summary(processRates, "process")}`);
+  if (rate) {
+    const ratios = p99s[0].map((a, k) => (p99s[1][k] as number) / a);
+    console.log(
+      `  p99 step latency at ${rate} steps/s: A ${median(p99s[0]).toFixed(1)} ms, B ${median(p99s[1]).toFixed(1)} ms, ` +
+        `B/A ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
+    );
+  }
 } finally {
   for (const server of servers) server.stop();
 }
