@@ -86,7 +86,7 @@ export function heldJson(target: object, key: string): Uint8Array | undefined {
 /** JSON text and bytes that concatenate to one JSON document. */
 export type JsonPieces = (string | Uint8Array)[];
 
-/** Appends JSON text and bytes, joining adjacent texts (fewer pieces to hand to a thread). */
+/** Appends JSON text and bytes, joining adjacent texts into one piece. */
 class PiecesBuilder {
   readonly pieces: JsonPieces = [];
   private text = "";
