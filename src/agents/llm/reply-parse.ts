@@ -1,5 +1,5 @@
 /** Parsing of text replies: reasoning stripped, then a JSON Action checked against the catalog. */
-import { Action, formatZodError, type ParsedReply } from "../../core/index.ts";
+import { formatZodError, type ParsedReply, parseAction } from "../../core/index.ts";
 import type { ToolCatalog } from "./tool-catalog.ts";
 
 const THINK_END = "</think>";
@@ -43,7 +43,8 @@ export function extractJson(
 export function parseActionReply(text: string, catalog: ToolCatalog): ParsedReply {
   const json = extractJson(stripReasoning(text));
   if (!json.ok) return json;
-  const action = Action.safeParse(json.value);
+  // parseAction: the episode stack then takes the checked action without parsing it again.
+  const action = parseAction(json.value);
   if (!action.success) {
     return { ok: false, error: `not a valid action: ${formatZodError(action.error)}` };
   }
