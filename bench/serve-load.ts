@@ -21,6 +21,8 @@ export interface Usage {
   open: number;
   /** The server's GC pauses (ms) since its previous usage answer. */
   gcPauses: number[];
+  /** When each of those pauses ran: epoch ms, start and end. */
+  gcSpans: [number, number][];
 }
 
 /** CPU seconds the server spent between two usage answers: its event loop's and the whole process's. */
@@ -141,6 +143,7 @@ async function player(
   sockets: number,
   stopAt: () => boolean,
   latencies: number[],
+  sentAt: number[] | undefined,
   intervalMs: number,
   phaseMs: number,
 ): Promise<number> {
@@ -164,6 +167,7 @@ async function player(
       const started = performance.now();
       const answer = await ask({ type: "step", data: action });
       latencies.push(performance.now() - started);
+      sentAt?.push(performance.timeOrigin + started);
       steps++;
       if (answer.type !== "observation") throw new Error(JSON.stringify(answer));
       if (answer.data.done || stopAt()) break;
@@ -181,15 +185,32 @@ async function player(
 export async function load(
   url: string,
   scripts: Script[],
-  options: { seconds: number; sockets: number; latencies?: number[]; rate?: number },
+  options: {
+    seconds: number;
+    sockets: number;
+    latencies?: number[];
+    /** Filled beside `latencies`: when each step was sent (epoch ms). */
+    sentAt?: number[];
+    rate?: number;
+  },
 ): Promise<{ steps: number; wall: number }> {
-  const { seconds, sockets, latencies = [], rate = 0 } = options;
+  const { seconds, sockets, latencies = [], sentAt, rate = 0 } = options;
   const started = performance.now();
   const stopAt = () => performance.now() - started > seconds * 1000;
   const interval = rate > 0 ? (1000 * sockets) / rate : 0;
   const counts = await Promise.all(
     Array.from({ length: sockets }, (_, i) =>
-      player(url, scripts, i, sockets, stopAt, latencies, interval, (i * interval) / sockets),
+      player(
+        url,
+        scripts,
+        i,
+        sockets,
+        stopAt,
+        latencies,
+        sentAt,
+        interval,
+        (i * interval) / sockets,
+      ),
     ),
   );
   return { steps: counts.reduce((a, b) => a + b, 0), wall: (performance.now() - started) / 1000 };
@@ -201,3 +222,24 @@ export const percentile = (values: number[], p: number) => {
 };
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * Of the steps slower than `ms`, the share whose wait overlapped one of the server's GC pauses
+ * (both processes read the same clock).
+ */
+export function shareDuringGc(
+  latencies: number[],
+  sentAt: number[],
+  spans: [number, number][],
+  ms: number,
+): { slow: number; duringGc: number } {
+  let slow = 0;
+  let duringGc = 0;
+  latencies.forEach((latency, k) => {
+    if (latency <= ms) return;
+    slow++;
+    const from = sentAt[k] as number;
+    if (spans.some(([start, end]) => start < from + latency && end > from)) duringGc++;
+  });
+  return { slow, duringGc: slow ? duringGc / slow : 0 };
+}

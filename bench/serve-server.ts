@@ -35,12 +35,19 @@ function mainThreadCpu(): number | undefined {
     return undefined;
   }
 }
-/** The main thread's GC pauses (ms) since the last usage answer; the usage message's own full GC is left out. */
+/**
+ * The main thread's GC pauses (ms) since the last usage answer, and when each ran (epoch ms, start
+ * and end); the usage message's own full GC is left out.
+ */
 let pauses: number[] = [];
+let spans: [number, number][] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const { flags } = (entry as unknown as { detail: { flags: number } }).detail;
-    if (!(flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)) pauses.push(entry.duration);
+    if (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) continue;
+    pauses.push(entry.duration);
+    const start = performance.timeOrigin + entry.startTime;
+    spans.push([start, start + entry.duration]);
   }
 }).observe({ entryTypes: ["gc"] });
 const inspector = new Session();
@@ -54,8 +61,10 @@ process.on("message", async (message: { cmd: string; path?: string }) => {
       memory: process.memoryUsage(),
       open: server.hub.openCount,
       gcPauses: pauses,
+      gcSpans: spans,
     });
     pauses = [];
+    spans = [];
   } else if (message.cmd === "profile") {
     await inspector.post("Profiler.enable");
     await inspector.post("Profiler.start");

@@ -23,6 +23,7 @@ import {
   percentile,
   pin,
   ServerProcess,
+  shareDuringGc,
 } from "./serve-load.ts";
 
 const SOCKETS = 64;
@@ -90,19 +91,23 @@ try {
   // server's GC and writer threads).
   const clientDelay = monitorEventLoopDelay({ resolution: 1 });
   clientDelay.enable();
+  const sentAt: number[] = [];
   const { steps: pacedSteps, wall: pacedWall } = await load(url, scripts, {
     seconds: SECONDS,
     sockets: SOCKETS,
     latencies: paced,
+    sentAt,
     rate,
   });
   clientDelay.disable();
-  const { gcPauses } = await usage();
+  const { gcPauses, gcSpans } = await usage();
   const gcMs = gcPauses.reduce((a, b) => a + b, 0);
+  const slow = shareDuringGc(paced, sentAt, gcSpans, 5);
   console.log(
     `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${(pacedSteps / pacedWall).toFixed(0)} played): ${show(paced)}; ` +
       `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedWall)).toFixed(1)}% of the wall time; ` +
-      `the clients' event-loop delay p99 ${(clientDelay.percentile(99) / 1e6).toFixed(1)} ms`,
+      `the clients' event-loop delay p99 ${(clientDelay.percentile(99) / 1e6).toFixed(1)} ms; ` +
+      `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / paced.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause`,
   );
   const range = (values: number[]) =>
     `median ${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
