@@ -140,13 +140,16 @@ async function player(
   url: string,
   scripts: Script[],
   index: number,
-  sockets: number,
-  stopAt: () => boolean,
-  latencies: number[],
-  sentAt: number[] | undefined,
-  intervalMs: number,
-  phaseMs: number,
+  run: {
+    sockets: number;
+    stopAt: () => boolean;
+    latencies: number[];
+    sentAt: number[] | undefined;
+    intervalMs: number;
+    phaseMs: number;
+  },
 ): Promise<number> {
+  const { sockets, stopAt, latencies, sentAt, intervalMs, phaseMs } = run;
   const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
   await new Promise((resolve) => ws.once("open", resolve));
   const ask = (message: unknown) =>
@@ -200,17 +203,14 @@ export async function load(
   const interval = rate > 0 ? (1000 * sockets) / rate : 0;
   const counts = await Promise.all(
     Array.from({ length: sockets }, (_, i) =>
-      player(
-        url,
-        scripts,
-        i,
+      player(url, scripts, i, {
         sockets,
         stopAt,
         latencies,
         sentAt,
-        interval,
-        (i * interval) / sockets,
-      ),
+        intervalMs: interval,
+        phaseMs: (i * interval) / sockets,
+      }),
     ),
   );
   return { steps: counts.reduce((a, b) => a + b, 0), wall: (performance.now() - started) / 1000 };

@@ -340,8 +340,8 @@ export async function copyCheckpoints(from: string, to: string): Promise<void> {
 
 /**
  * Write an episode's trace (gzip JSON), atomically. The trace is serialised before the first
- * await, so the pending promise holds nothing of it: a server's traces waiting for the disk must not keep whole episodes in its
- * heap (with 64 sockets saturated, 200 traces wait at times).
+ * await, so the pending promise holds nothing of it: a server's traces waiting for the disk must
+ * not keep whole episodes in its heap (with 64 sockets saturated, 200 traces wait at times).
  */
 export async function writeTrace(dir: string, trace: Trace, redact?: Redact): Promise<void> {
   const path = tracePath(dir, trace.episodeId);

@@ -103,9 +103,9 @@ function sameNodes(action: string, expected: StepLog, given: readonly string[]):
  *
  * Trace steps are joined to environment steps by the environment's step counter when each
  * decision was made (`observation.step`, counted from the results), not by position: unusable
- * replies are trace steps that never reach the environment. Only
- * decisions the environment executed are scored; the previous task action of a decision at
- * environment step t is environment step t - 1.
+ * replies are trace steps that never reach the environment. Only decisions the environment
+ * executed are scored; the previous task action of a decision at environment step t is
+ * environment step t - 1.
  */
 export function recoveryCounts(outcome: OutcomeData, trace: Trace): RecoveryCounts {
   const counts: RecoveryCounts = {
