@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gridSuite } from "../../test/fixtures/grid-suite.ts";
 import { canonicalJson, hashValue, sha256 } from "./hash.ts";
-import { copyJson } from "./json.ts";
+import { copyJson, freezeJson } from "./json.ts";
 import type { Json } from "./protocol.ts";
 import { suiteHash } from "./suite.ts";
 
@@ -65,5 +65,23 @@ describe("copyJson", () => {
     const proto = copyJson(JSON.parse('{"__proto__": {"polluted": true}}'));
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(canonicalJson(proto)).toBe('{"__proto__":{"polluted":true}}');
+  });
+});
+
+describe("freezeJson", () => {
+  it("freezes any JSON value deeply, in place, and leaves it equal", () => {
+    const frozenAll = (v: unknown): boolean =>
+      v === null ||
+      typeof v !== "object" ||
+      (Object.isFrozen(v) && Object.values(v).every(frozenAll));
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v);
+        const frozen = freezeJson(v);
+        expect(frozen).toBe(v);
+        expect(frozenAll(frozen)).toBe(true);
+        expect(JSON.stringify(frozen)).toBe(text);
+      }),
+    );
   });
 });

@@ -29,3 +29,10 @@ export function copyJson<T extends Json>(value: T): T {
   }
   return out as T;
 }
+
+/** Freeze JSON data deeply, so it can be shared (e.g. between episodes) without being changed. */
+export function freezeJson<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  for (const member of Object.values(value)) freezeJson(member);
+  return Object.freeze(value);
+}

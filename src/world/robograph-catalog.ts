@@ -170,7 +170,13 @@ export const ACTION_CATALOG = Object.fromEntries(
   ROBOGRAPH_CATALOG.entries.map((e) => [e.name, e]),
 ) as Readonly<Record<ActionName, CatalogEntry>>;
 
+/** The rows of a scene with and without navigation, computed once: every episode shares them. */
+const ROWS = {
+  navigation: Object.freeze([...ROBOGRAPH_CATALOG.entries]),
+  tabletop: Object.freeze(ROBOGRAPH_CATALOG.entries.filter((e) => !e.navigationOnly)),
+};
+
 /** Table 5 rows available in a scene: `walk` only when navigation is enabled (Table 5 †). */
-export function catalogFor(navigation: boolean): CatalogEntry[] {
-  return ROBOGRAPH_CATALOG.entries.filter((e) => navigation || !e.navigationOnly);
+export function catalogFor(navigation: boolean): readonly CatalogEntry[] {
+  return navigation ? ROWS.navigation : ROWS.tabletop;
 }

@@ -19,6 +19,7 @@ import type {
   TaskSpec,
   ToolSpec,
 } from "../../core/index.ts";
+import { freezeJson } from "../../core/index.ts";
 import {
   type ActionFeedback,
   type CatalogEntry,
@@ -108,8 +109,17 @@ export function settingsFor(domain: RoboGraphPayload["domain"]): string[] {
     : ["tabletop", "symbolic scene graph", "two-handed robot"];
 }
 
-/** The catalog as tools: each takes object/target ids or ordered node_ids. */
+/**
+ * The catalog as tools: each takes object/target ids or ordered node_ids. Built once per value of
+ * `navigation` and frozen: every episode's card shares them (an open episode kept its own ~6 KB
+ * copy, which a server's young-generation GC copied for every new episode).
+ */
 export function catalogTools(navigation: boolean): ToolSpec[] {
+  return navigation ? TOOLS.navigation : TOOLS.tabletop;
+}
+
+/** The catalog as tools, built. */
+function buildTools(navigation: boolean): ToolSpec[] {
   return catalogFor(navigation).map((schema) => {
     const properties: Record<string, unknown> = {};
     for (const p of schema.parameters)
@@ -126,6 +136,8 @@ export function catalogTools(navigation: boolean): ToolSpec[] {
     };
   });
 }
+
+const TOOLS = { navigation: freezeJson(buildTools(true)), tabletop: freezeJson(buildTools(false)) };
 
 function argList(params: readonly string[], args: Record<string, unknown>): unknown[] {
   const ids = args.node_ids;
@@ -151,10 +163,15 @@ function initialWorld(p: RoboGraphPayload): World {
   return world.clone();
 }
 
-/** What an argument token may name in the current view: ids as they are, and names. */
+/**
+ * What an argument token may name in the current view: ids as they are (adjacent rooms' and
+ * visible nodes'), and visible nodes' names. Two flat arrays rather than a Set and a Map of
+ * arrays: an open episode keeps one, and a served episode's step scans it at most twice.
+ */
 interface Resolvable {
-  ids: Set<string>;
-  byName: Map<string, string[]>;
+  ids: string[];
+  /** Beside the visible nodes' ids (after the rooms'): their names. */
+  names: string[];
 }
 
 /** One episode of a compiled RoboGraph task. */
@@ -173,10 +190,10 @@ export class RoboGraphEnvironment implements Environment {
   private goalAtStop = false;
   private lastEvent: Observation["events"] = [];
   /** The ids and names of the view last observed (the state does not change until a step). */
-  private resolvable: Resolvable = { ids: new Set(), byName: new Map() };
+  private resolvable: Resolvable = { ids: [], names: [] };
   private readonly card: TaskCard;
   /** The Table 5 rows of this scene. */
-  private readonly catalog: CatalogEntry[];
+  private readonly catalog: readonly CatalogEntry[];
 
   constructor(
     readonly spec: TaskSpec<RoboGraphPayload>,
@@ -233,15 +250,13 @@ export class RoboGraphEnvironment implements Environment {
   private observe(): Observation {
     const p = this.spec.payload;
     const worldView = this.world.view();
-    const ids = new Set(worldView.robot.adjacent_rooms);
-    const byName = new Map<string, string[]>();
+    const ids = [...worldView.robot.adjacent_rooms];
+    const names: string[] = [];
     for (const n of worldView.visible_nodes) {
-      ids.add(n.id);
-      const named = byName.get(n.name);
-      if (named) named.push(n.id);
-      else byName.set(n.name, [n.id]);
+      ids.push(n.id);
+      names.push(n.name);
     }
-    this.resolvable = { ids, byName };
+    this.resolvable = { ids, names };
     const view: RoboGraphView = {
       task: p.task,
       task_type: this.spec.family,
@@ -294,9 +309,12 @@ export class RoboGraphEnvironment implements Environment {
 
   /** Accept a visible node's name where an id is expected (Table 9 shows models using names). */
   private resolve(token: string): string {
-    if (this.resolvable.ids.has(token)) return token;
-    const byName = this.resolvable.byName.get(token);
-    return byName?.length === 1 ? (byName[0] as string) : token;
+    const { ids, names } = this.resolvable;
+    if (ids.includes(token)) return token;
+    // A name resolves only when exactly one visible node has it.
+    const first = names.indexOf(token);
+    if (first < 0 || names.indexOf(token, first + 1) >= 0) return token;
+    return ids[ids.length - names.length + first] as string;
   }
 
   step(action: Action): StepResult {
