@@ -82,9 +82,16 @@ export class ServerProcess {
     readonly url: string,
   ) {}
 
-  /** Start the server of the checkout at `root` (node flags: `flags`) and wait for its URL. */
-  static async start(root: string, flags: string[] = []): Promise<ServerProcess> {
-    const child = fork(`${root}/bench/serve-server.ts`, [], {
+  /**
+   * Start the server of the checkout at `root` (node flags: `flags`; `script`: the bench's null
+   * server instead) and wait for its URL.
+   */
+  static async start(
+    root: string,
+    flags: string[] = [],
+    script = "serve-server.ts",
+  ): Promise<ServerProcess> {
+    const child = fork(`${root}/bench/${script}`, [], {
       cwd: root,
       execArgv: ["--expose-gc", ...flags, "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -103,8 +110,9 @@ export class ServerProcess {
     });
   }
 
-  usage(): Promise<Usage> {
-    return this.ask<Usage>("usage");
+  /** Its usage; `collect: false` skips the full GC that makes the memory reading exact. */
+  usage(collect = true): Promise<Usage> {
+    return this.ask<Usage>("usage", { collect });
   }
 
   /** The server's event loop alone on CPU 0, its other threads (GC, trace writer) on CPU 1. */

@@ -5,11 +5,13 @@
  * its own process; this process is the clients. Each socket replays the explorer agent's
  * actions for its task (computed in process first), so episodes are realistic and end on their own.
  * The server is pinned to CPU 0 and the clients to CPU 1 (taskset), the saturated run is repeated
- * and its medians reported, and the paced run offers a stated rate the server sustains; the last
- * lines print the goal measures, and the paced run the server's GC pauses. Run: npx tsx
- * bench/serve.bench.ts (SERVE_PROF=FILE writes the server's CPU profile of the first saturated run
- * to FILE; SERVE_RATE=N paces at N steps/s; SERVE_REPEATS=N; SERVE_PIN=0; SERVE_NODE_FLAGS="..."
- * starts the server's Node with these flags, e.g. V8's --max-semi-space-size=64).
+ * and its medians reported, and the paced run offers a stated rate the server sustains, after a
+ * few unmeasured seconds at that rate; the same paced load against a server that does nothing
+ * (bench/serve-null-server.ts) gives the measurement floor. The last lines print the goal
+ * measures, and the paced run the server's GC pauses. Run: npx tsx bench/serve.bench.ts
+ * (SERVE_PROF=FILE writes the server's CPU profile of the first saturated run to FILE;
+ * SERVE_RATE=N paces at N steps/s; SERVE_REPEATS=N; SERVE_PIN=0; SERVE_NODE_FLAGS="..." starts
+ * the server's Node with these flags, e.g. V8's --min-semi-space-size=16).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -40,6 +42,49 @@ const { url } = server;
 // The clients (this process) on CPU 1, never on the server's core (SERVE_PIN=0: no pinning).
 const pinned = process.env.SERVE_PIN !== "0" && canPin && pin(process.pid, 1, true);
 const usage = () => server.usage();
+
+/** A paced run's step latencies and what explains them. */
+interface PacedRun {
+  latencies: number[];
+  played: number;
+  wall: number;
+  gcPauses: number[];
+  clientDelayP99: number;
+  slow: { slow: number; duringGc: number };
+}
+
+/**
+ * 64 sockets on a steady schedule at `rate` steps/s: first for a few seconds unmeasured, so
+ * that the server's young generation has grown back after the quieter phase before (a server's
+ * steady state), then measured, without a forced GC in between.
+ */
+async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
+  await load(target.url, scripts, { seconds: 3, sockets: SOCKETS, rate });
+  await target.usage(false);
+  // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
+  // server's GC and writer threads).
+  const clientDelay = monitorEventLoopDelay({ resolution: 1 });
+  clientDelay.enable();
+  const latencies: number[] = [];
+  const sentAt: number[] = [];
+  const { steps, wall } = await load(target.url, scripts, {
+    seconds: SECONDS,
+    sockets: SOCKETS,
+    latencies,
+    sentAt,
+    rate,
+  });
+  clientDelay.disable();
+  const { gcPauses, gcSpans } = await target.usage(false);
+  return {
+    latencies,
+    played: steps / wall,
+    wall,
+    gcPauses,
+    clientDelayP99: clientDelay.percentile(99) / 1e6,
+    slow: shareDuringGc(latencies, sentAt, gcSpans, 5),
+  };
+}
 
 const show = (values: number[]) =>
   `p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms, ` +
@@ -85,36 +130,35 @@ try {
   console.log(`one socket: ${show(single)}`);
   // Below saturation: 64 sockets on a steady schedule at a rate the server sustains.
   const rate = Number(process.env.SERVE_RATE) || PACED_SHARE * median(wallRates);
-  const paced: number[] = [];
-  await usage();
-  // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
-  // server's GC and writer threads).
-  const clientDelay = monitorEventLoopDelay({ resolution: 1 });
-  clientDelay.enable();
-  const sentAt: number[] = [];
-  const { steps: pacedSteps, wall: pacedWall } = await load(url, scripts, {
-    seconds: SECONDS,
-    sockets: SOCKETS,
-    latencies: paced,
-    sentAt,
-    rate,
-  });
-  clientDelay.disable();
-  const { gcPauses, gcSpans } = await usage();
+  const pacedRun = await paced(server, rate);
+  const { latencies: pacedLatencies, gcPauses, clientDelayP99, slow } = pacedRun;
   const gcMs = gcPauses.reduce((a, b) => a + b, 0);
-  const slow = shareDuringGc(paced, sentAt, gcSpans, 5);
   console.log(
-    `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${(pacedSteps / pacedWall).toFixed(0)} played): ${show(paced)}; ` +
-      `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedWall)).toFixed(1)}% of the wall time; ` +
-      `the clients' event-loop delay p99 ${(clientDelay.percentile(99) / 1e6).toFixed(1)} ms; ` +
-      `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / paced.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause`,
+    `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${pacedRun.played.toFixed(0)} played): ${show(pacedLatencies)}; ` +
+      `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedRun.wall)).toFixed(1)}% of the wall time; ` +
+      `the clients' event-loop delay p99 ${clientDelayP99.toFixed(1)} ms; ` +
+      `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / pacedLatencies.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause`,
+  );
+  // The floor: the same clients, pinned the same way, against a server that does nothing.
+  const nullServer = await ServerProcess.start(root, [], "serve-null-server.ts");
+  let floor: PacedRun;
+  try {
+    await load(nullServer.url, scripts, { seconds: 2, sockets: SOCKETS });
+    if (pinned) nullServer.pinEventLoop();
+    floor = await paced(nullServer, rate);
+  } finally {
+    nullServer.stop();
+  }
+  console.log(
+    `measurement floor, the same load against bench/serve-null-server.ts: ${show(floor.latencies)}; ` +
+      `the clients' event-loop delay p99 ${floor.clientDelayP99.toFixed(1)} ms`,
   );
   const range = (values: number[]) =>
     `median ${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
   console.log(`
 GOALS (issue 13), ${pinned ? "server event loop pinned to CPU 0, its other threads and the clients to CPU 1" : "not pinned"}, ${REPEATS} runs of ${SECONDS} s:
   steps per CPU-second, ${SOCKETS} sockets (goal >= 5,000): event-loop thread ${range(perLoop)}; whole server process ${range(perProcess)}; wall ${range(wallRates)} steps/s
-  p99 step latency, ${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s (goal < 5 ms): ${percentile(paced, 99).toFixed(2)} ms
+  p99 step latency, ${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s (goal < 5 ms): ${percentile(pacedLatencies, 99).toFixed(2)} ms (the measurement floor: ${percentile(floor.latencies, 99).toFixed(2)} ms)
   p99 step latency, one socket (goal < 5 ms): ${percentile(single, 99).toFixed(2)} ms
   saturated ${SOCKETS} sockets (last run, not a goal): ${show(saturated)}`);
 
