@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { constants } from "node:perf_hooks";
 import WebSocket from "ws";
 import { createAgent } from "../src/agents/index.ts";
 import type { Action } from "../src/core/index.ts";
@@ -21,8 +22,8 @@ export interface Usage {
   open: number;
   /** The server's GC pauses (ms) since its previous usage answer. */
   gcPauses: number[];
-  /** When each of those pauses ran: epoch ms, start and end. */
-  gcSpans: [number, number][];
+  /** When each of those pauses ran (epoch ms, start and end) and its kind (perf_hooks' GC kinds). */
+  gcSpans: [number, number, number][];
 }
 
 /** CPU seconds the server spent between two usage answers: its event loop's and the whole process's. */
@@ -232,22 +233,28 @@ export const percentile = (values: number[], p: number) => {
 export const median = (values: number[]) => percentile(values, 50);
 
 /**
- * Of the steps slower than `ms`, the share whose wait overlapped one of the server's GC pauses
- * (both processes read the same clock).
+ * Of the steps slower than `ms`, the share whose wait overlapped one of the server's GC pauses,
+ * and one of its full (mark-compact) GCs (both processes read the same clock).
  */
 export function shareDuringGc(
   latencies: number[],
   sentAt: number[],
-  spans: [number, number][],
+  spans: [number, number, number][],
   ms: number,
-): { slow: number; duringGc: number } {
+): { slow: number; duringGc: number; duringFullGc: number } {
   let slow = 0;
   let duringGc = 0;
+  let duringFullGc = 0;
   latencies.forEach((latency, k) => {
     if (latency <= ms) return;
     slow++;
     const from = sentAt[k] as number;
-    if (spans.some(([start, end]) => start < from + latency && end > from)) duringGc++;
+    const overlapping = spans.filter(([start, end]) => start < from + latency && end > from);
+    if (overlapping.length > 0) duringGc++;
+    if (overlapping.some(([, , kind]) => kind === constants.NODE_PERFORMANCE_GC_MAJOR)) {
+      duringFullGc++;
+    }
   });
-  return { slow, duringGc: slow ? duringGc / slow : 0 };
+  const share = (n: number) => (slow ? n / slow : 0);
+  return { slow, duringGc: share(duringGc), duringFullGc: share(duringFullGc) };
 }

@@ -33,16 +33,17 @@ function mainThreadCpu(): number | undefined {
 export function serveBench(server: BenchServer): void {
   process.send?.({ url: server.url });
   // The main thread's GC pauses (ms) since the last usage answer, and when each ran (epoch ms,
-  // start and end); the usage message's own full GC is left out.
+  // start and end) and its kind; the usage message's own full GC is left out.
   let pauses: number[] = [];
-  let spans: [number, number][] = [];
+  let spans: [number, number, number][] = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const { flags } = (entry as unknown as { detail: { flags: number } }).detail;
+      const { flags, kind } = (entry as unknown as { detail: { flags: number; kind: number } })
+        .detail;
       if (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) continue;
       pauses.push(entry.duration);
       const start = performance.timeOrigin + entry.startTime;
-      spans.push([start, start + entry.duration]);
+      spans.push([start, start + entry.duration, kind]);
     }
   }).observe({ entryTypes: ["gc"] });
   const inspector = new Session();

@@ -50,7 +50,7 @@ interface PacedRun {
   wall: number;
   gcPauses: number[];
   clientDelayP99: number;
-  slow: { slow: number; duringGc: number };
+  slow: ReturnType<typeof shareDuringGc>;
 }
 
 /**
@@ -137,7 +137,7 @@ try {
     `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${pacedRun.played.toFixed(0)} played): ${show(pacedLatencies)}; ` +
       `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedRun.wall)).toFixed(1)}% of the wall time; ` +
       `the clients' event-loop delay p99 ${clientDelayP99.toFixed(1)} ms; ` +
-      `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / pacedLatencies.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause`,
+      `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / pacedLatencies.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause, ${(100 * slow.duringFullGc).toFixed(0)}% through a full one`,
   );
   // The floor: the same clients, pinned the same way, against a server that does nothing.
   const nullServer = await ServerProcess.start(root, [], "serve-null-server.ts");
