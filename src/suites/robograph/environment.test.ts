@@ -26,7 +26,8 @@ describe("RoboGraph's argument tokens", () => {
     // Another visible node renamed "warming drawer": the name no longer says which node.
     const twin = structuredClone(spec);
     const other = twin.payload.graph.nodes.find((n) => n.id === "bread_basket");
-    if (other) other.name = "warming drawer";
+    expect(other?.name).toBe("bread basket");
+    (other as { name: string }).name = "warming drawer";
     expect(openIn(twin, "warming drawer").info).toEqual(unknown.info);
     expect(openIn(twin, "warming_drawer").info).toEqual(byId.info);
   });

@@ -5,21 +5,21 @@
  * default budget, enforced by the episode session like every budget.
  */
 import { z } from "zod";
-import type {
-  AccessProfile,
-  Action,
-  Budgets,
-  Environment,
-  EpisodeOutcome,
-  InvalidAction,
-  Json,
-  Observation,
-  StepResult,
-  TaskCard,
-  TaskSpec,
-  ToolSpec,
+import {
+  type AccessProfile,
+  type Action,
+  type Budgets,
+  type Environment,
+  type EpisodeOutcome,
+  freezeJson,
+  type InvalidAction,
+  type Json,
+  type Observation,
+  type StepResult,
+  type TaskCard,
+  type TaskSpec,
+  type ToolSpec,
 } from "../../core/index.ts";
-import { freezeJson } from "../../core/index.ts";
 import {
   type ActionFeedback,
   type CatalogEntry,
