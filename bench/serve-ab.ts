@@ -23,9 +23,9 @@ import {
   percentile,
   pin,
   ServerProcess,
+  SOCKETS,
 } from "./serve-load.ts";
 
-const SOCKETS = 64;
 const [a, b] = process.argv.slice(2);
 if (!a || !b) {
   console.error("usage: npx tsx bench/serve-ab.ts A_DIR B_DIR");
@@ -42,8 +42,7 @@ const servers = await Promise.all([
 ]);
 try {
   const pinned = canPin && pin(process.pid, 1, true);
-  for (const server of servers) await load(server.url, scripts, { seconds: 2, sockets: SOCKETS });
-  if (pinned) for (const server of servers) server.pinEventLoop();
+  for (const server of servers) await server.warmUp(scripts, pinned);
   /** Steps per CPU-second of each server's event loop, one entry per round; and of its process. */
   const rates: [number[], number[]] = [[], []];
   const processRates: [number[], number[]] = [[], []];

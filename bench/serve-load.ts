@@ -13,6 +13,9 @@ import type { Action } from "../src/core/index.ts";
 import { playEpisode } from "../src/run/index.ts";
 import { getSuite } from "../src/suites/index.ts";
 
+/** Issue 13's concurrency: 64 WebSocket clients at once. */
+export const SOCKETS = 64;
+
 /** What the server process reports about itself. */
 export interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -114,6 +117,15 @@ export class ServerProcess {
   /** Its usage; `collect: false` skips the full GC that makes the memory reading exact. */
   usage(collect = true): Promise<Usage> {
     return this.ask<Usage>("usage", { collect });
+  }
+
+  /**
+   * Warm it up: 64 sockets for 2 s saturated (JIT, suite caches, the run directory; its helper
+   * threads exist afterwards); then, with `pinned`, its event loop alone on CPU 0.
+   */
+  async warmUp(scripts: Script[], pinned: boolean): Promise<void> {
+    await load(this.url, scripts, { seconds: 2, sockets: SOCKETS });
+    if (pinned) this.pinEventLoop();
   }
 
   /** The server's event loop alone on CPU 0, its other threads (GC, trace writer) on CPU 1. */

@@ -25,10 +25,10 @@ import {
   percentile,
   pin,
   ServerProcess,
+  SOCKETS,
   shareDuringGc,
 } from "./serve-load.ts";
 
-const SOCKETS = 64;
 const SECONDS = 8;
 const REPEATS = Number(process.env.SERVE_REPEATS) || 3;
 const OPEN = 1000;
@@ -91,11 +91,9 @@ const show = (values: number[]) =>
   `max ${percentile(values, 100).toFixed(1)} ms`;
 
 try {
-  // Warm-up: JIT, suite caches, the run directory, the server's threads.
-  await load(url, scripts, { seconds: 2, sockets: SOCKETS });
-  // The server's event loop (its main thread) alone on CPU 0; its helper threads (trace writer,
-  // thread pool, GC) beside the clients on CPU 1. Both exist by now, after the warm-up.
-  if (pinned) server.pinEventLoop();
+  // The server's event loop (its main thread) alone on CPU 0 after the warm-up; its helper
+  // threads (trace writer, thread pool, GC) beside the clients on CPU 1.
+  await server.warmUp(scripts, pinned);
   // Saturated: every socket sends its next step as soon as the last is answered, REPEATS times.
   const perLoop: number[] = [];
   const perProcess: number[] = [];
@@ -143,8 +141,7 @@ try {
   const nullServer = await ServerProcess.start(root, [], "serve-null-server.ts");
   let floor: PacedRun;
   try {
-    await load(nullServer.url, scripts, { seconds: 2, sockets: SOCKETS });
-    if (pinned) nullServer.pinEventLoop();
+    await nullServer.warmUp(scripts, pinned);
     floor = await paced(nullServer, rate);
   } finally {
     nullServer.stop();
