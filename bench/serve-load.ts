@@ -11,6 +11,7 @@ import WebSocket from "ws";
 import { createAgent } from "../src/agents/index.ts";
 import type { Action } from "../src/core/index.ts";
 import { playEpisode } from "../src/run/index.ts";
+import { SERVE_NODE_FLAGS } from "../src/serve/node-flags.ts";
 import { getSuite } from "../src/suites/index.ts";
 
 /** Issue 13's concurrency: 64 WebSocket clients at once. */
@@ -37,9 +38,12 @@ export function cpuBetween(before: Usage, after: Usage): { loop: number; process
   };
 }
 
-/** Node flags given as one space-separated string (an environment variable), or none. */
+/**
+ * A bench server's Node flags, given as one space-separated string (an environment variable;
+ * empty for none); unset, the flags `longhaul serve` runs under (src/serve/node-flags.ts).
+ */
 export const nodeFlags = (text: string | undefined): string[] =>
-  text?.split(" ").filter(Boolean) ?? [];
+  text === undefined ? [...SERVE_NODE_FLAGS] : text.split(" ").filter(Boolean);
 
 /** One task's episode as the steps a client sends. */
 export interface Script {

@@ -11,7 +11,7 @@
  * measures, and the paced run the server's GC pauses. Run: npx tsx bench/serve.bench.ts
  * (SERVE_PROF=FILE writes the server's CPU profile of the first saturated run to FILE;
  * SERVE_RATE=N paces at N steps/s; SERVE_REPEATS=N; SERVE_PIN=0; SERVE_NODE_FLAGS="..." starts
- * the server's Node with these flags, e.g. V8's --initial-old-space-size=512).
+ * the server's Node with these flags instead of the ones `longhaul serve` runs under, "" none).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";

@@ -31,6 +31,11 @@ export class CliContext {
     private readonly program: Command,
     /** Secrets kept out of everything printed or written; commands add what they learn. */
     readonly redactor: Redactor,
+    /**
+     * Run this invocation again in a child Node process with more Node flags and resolve with
+     * its exit code: only the real executable (bin.ts) can; a CLI run in process cannot.
+     */
+    readonly relaunch?: (nodeFlags: readonly string[]) => Promise<number>,
   ) {}
 
   /** Print a line on stdout. */

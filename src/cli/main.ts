@@ -31,10 +31,14 @@ export { CliContext, type CliIo, type Writer } from "./context.ts";
 
 const PROCESS_IO: CliIo = { stdout: process.stdout, stderr: process.stderr };
 
-/** Run one invocation (`argv` without node and script) and return its exit code. */
+/**
+ * Run one invocation (`argv` without node and script) and return its exit code. `relaunch` is
+ * given by the executable only (see CliContext).
+ */
 export async function main(
   argv: readonly string[],
   processIo: CliIo = PROCESS_IO,
+  relaunch?: CliContext["relaunch"],
 ): Promise<number> {
   const debug = argv.includes("--debug");
   // Everything printed passes through the redactor: secrets given on the command line or held
@@ -57,7 +61,7 @@ export async function main(
       })
       .showHelpAfterError("(add --help for usage)")
       .exitOverride();
-    const ctx = new CliContext(io, argv, program, redactor);
+    const ctx = new CliContext(io, argv, program, redactor, relaunch);
     // A suite verb (score, compile, export) declares the options of the suite it names.
     const target = await suiteVerbTarget(argv);
     for (const register of [

@@ -1,6 +1,8 @@
 /** `longhaul serve [suites...]`: serve episodes over HTTP, WebSocket (OpenEnv) and MCP. */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
+// The flags file alone: relaunching comes before loading the server.
+import { SERVE_NODE_FLAGS } from "../../serve/node-flags.ts";
 import {
   type BudgetFlags,
   budgetOptions,
@@ -9,6 +11,7 @@ import {
   positiveInt,
 } from "../args.ts";
 import type { CliContext } from "../context.ts";
+import { isRelaunched, missingNodeFlags, onParentGone } from "../relaunch.ts";
 
 interface ServeFlags extends BudgetFlags {
   host: string;
@@ -21,6 +24,7 @@ interface ServeFlags extends BudgetFlags {
   allowPrivileged?: boolean;
   seed: string;
   mcpSessions: boolean;
+  tunedHeap: boolean;
   json?: boolean;
 }
 
@@ -72,17 +76,27 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option("--seed <s>", "run seed recorded for episodes whose client names none", "0")
     .option("--no-mcp-sessions", "answer MCP statelessly only (no Mcp-Session-Id)")
+    .option(
+      "--no-tuned-heap",
+      `serve from this process under Node's default heap (no restart with ${SERVE_NODE_FLAGS.join(" ")})`,
+    )
     .option("--json", "print the address as JSON")
     .addHelpText(
       "after",
       `
-Step latency: V8's full garbage collections pause every open episode. Starting Node with a
-larger initial old generation makes them rare (p99 at 1,200 steps/s over 64 sockets: ~6 ms
-against ~12, measured; the heap may grow to ~0.5 GB between them). Node takes the flag only on
-its command line: node --initial-old-space-size=512 node_modules/longhaul/dist/cli/bin.js serve
-(docs/serving.md, "Performance").`,
+Step latency: V8's full garbage collections pause every open episode. A larger initial old
+generation makes them rare (p99 at 1,200 steps/s over 64 sockets ~6 ms against ~12, measured;
+the heap may grow to ~0.5 GB between them). Node takes that flag only on its command line, so
+serve starts itself again as a child process with ${SERVE_NODE_FLAGS.join(" ")} (signals are
+passed on, its exit code is serve's) unless Node already has it or --no-tuned-heap
+(docs/serving.md, "Deploying for latency").`,
     );
   budgetOptions(cmd).action(async (suites: string[], flags: ServeFlags) => {
+    const nodeFlags = missingNodeFlags(SERVE_NODE_FLAGS);
+    if (flags.tunedHeap && ctx.relaunch && nodeFlags.length > 0 && !isRelaunched()) {
+      ctx.exitCode = await ctx.relaunch(nodeFlags);
+      return;
+    }
     const { startServer } = await import("../../serve/index.ts");
     const token = flags.token ?? process.env.LONGHAUL_SERVE_TOKEN;
     const server = await startServer({
@@ -109,9 +123,12 @@ its command line: node --initial-old-space-size=512 node_modules/longhaul/dist/c
       ctx.println(
         `longhaul serve: listening on ${server.url} (${suiteIds}; records in ${resolve(flags.out)})`,
       );
-    // Serve until SIGINT or SIGTERM, then finish and record what is open.
+    // Serve until SIGINT or SIGTERM (or a relaunching parent's end), then record what is open.
     await new Promise<void>((done) => {
+      let stopping = false;
       const stop = () => {
+        if (stopping) return;
+        stopping = true;
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
         ctx.io.stderr.write("longhaul serve: shutting down, recording open episodes\n");
@@ -119,6 +136,7 @@ its command line: node --initial-old-space-size=512 node_modules/longhaul/dist/c
       };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
+      onParentGone(stop);
     });
   });
 }
