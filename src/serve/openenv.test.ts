@@ -1,5 +1,7 @@
 /** OpenEnv's simulation protocol over the WebSocket: messages, answers, errors, lifetimes. */
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, wsConnect } from "../../test/support/serve.ts";
 import { heldJson } from "../core/index.ts";
@@ -20,6 +22,12 @@ afterEach(async () => {
 async function eventually(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   expect(check()).toBe(true);
+}
+
+/** V8's full GC, exposed for a test of what stays reachable. */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
 }
 
 describe("the OpenEnv WebSocket", () => {
@@ -88,6 +96,32 @@ describe("the OpenEnv WebSocket", () => {
     await server.close();
     const { records } = loadRun(join(server.outDir, "robograph"));
     expect(records.map((r) => [r.episodeId, r.endedBy, r.steps])).toEqual([[id, "terminated", 2]]);
+  });
+
+  it("lets a finished episode's session go while its socket stays open", async () => {
+    server = await startTestServer();
+    const ws = await wsConnect(server.url);
+    const reset = await ws.ask({ type: "reset", data: { task_id: TASK } });
+    const id = reset.data.metadata.episode_id;
+    const session = new WeakRef(server.hub.get(id).session);
+    const stop = await ws.ask({
+      type: "step",
+      data: { kind: "tool", calls: [{ tool: "stop", args: {} }] },
+    });
+    expect(stop.data.done).toBe(true);
+    await eventually(() => {
+      collectGarbage();
+      return session.deref() === undefined;
+    });
+    // The socket still answers for the episode from its final public state.
+    expect(await ws.ask({ type: "state" })).toEqual({
+      type: "state",
+      data: { episode_id: id, step_count: 1, done: true, suite: "robograph", task_id: TASK },
+    });
+    expect(await ws.ask({ type: "step", data: OBSERVE })).toMatchObject({
+      type: "error",
+      data: { code: "CONFLICT", message: expect.stringContaining(id) },
+    });
   });
 
   it("reports protocol errors with OpenEnv's codes and keeps the socket open", async () => {

@@ -6,7 +6,7 @@
  */
 import type { WebSocket } from "ws";
 import { decisionOf, type EpisodeHub, type LiveEpisode, type OpenRequest } from "./episodes.ts";
-import { type ErrorData, parseWire, ResetData, ServeError } from "./wire.ts";
+import { type EpisodeState, type ErrorData, parseWire, ResetData, ServeError } from "./wire.ts";
 
 /** A reset's fields (a WebSocket reset's data, POST /reset's or POST /episodes' body) as a request. */
 export function openRequestOf(d: ResetData): OpenRequest {
@@ -31,9 +31,23 @@ export function errorDataOf(e: unknown): ErrorData {
 
 const MESSAGE_KEYS = new Set(["type", "data"]);
 
-/** Serve OpenEnv's protocol on one accepted socket. */
+/**
+ * Serve OpenEnv's protocol on one accepted socket. Once the socket's episode has finished (its
+ * last step, the TTL, the wall-clock budget) the socket keeps only its final public state: the
+ * session, its world and its trace are let go even if the client never resets or closes.
+ */
 export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
   let episode: LiveEpisode | undefined;
+  let ended: EpisodeState | undefined;
+  const adopt = (opened: LiveEpisode) => {
+    episode = opened;
+    ended = undefined;
+    opened.onFinish.add(() => {
+      if (episode !== opened) return;
+      ended = opened.state();
+      episode = undefined;
+    });
+  };
   let queue: Promise<void> = Promise.resolve();
   const sendJson = (json: string | Buffer) => {
     if (socket.readyState === socket.OPEN) socket.send(json, { binary: false });
@@ -62,21 +76,30 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
       case "reset": {
         const request = openRequestOf(parseWire(ResetData, message.data, "reset", "data"));
         await abandon();
-        episode = await hub.open(request);
-        sendJson(hub.observationJson(episode, undefined, true));
+        const opened = await hub.open(request);
+        adopt(opened);
+        sendJson(hub.observationJson(opened, undefined, true));
         return;
       }
       case "step": {
+        if (ended)
+          throw new ServeError(
+            "CONFLICT",
+            `episode ${ended.episode_id} has ended: send reset for another`,
+          );
         if (!episode)
           throw new ServeError("SESSION_ERROR", "no episode on this socket: send reset first");
         if (message.data === undefined)
           throw new ServeError("VALIDATION_ERROR", "step needs data: the action", "data");
         const outcome = await hub.step(episode, decisionOf(message.data, "data"));
-        sendJson(hub.observationJson(episode, outcome, true));
+        sendJson(hub.observationJson(outcome.episode, outcome, true));
         return;
       }
       case "state":
-        send("state", episode ? episode.state() : { episode_id: null, step_count: 0, done: false });
+        send(
+          "state",
+          episode?.state() ?? ended ?? { episode_id: null, step_count: 0, done: false },
+        );
         return;
       case "close":
         await abandon();
