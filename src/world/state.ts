@@ -491,7 +491,9 @@ export class WorldState {
       }
       stack.length = 0;
     }
-    return Array.from(memo, (v) => v === 1);
+    const visible = new Array<boolean>(n);
+    for (let i = 0; i < n; i++) visible[i] = memo[i] === 1;
+    return visible;
   }
 
   /** The room a node is in (following its location chain, through the robot that holds it), or -1. */

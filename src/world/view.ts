@@ -10,14 +10,14 @@ import type { ActionFeedback, ViewNode, WorldView } from "./types.ts";
 /** Attributes with a fixed place in the view (Figure 11); moved_aside is never shown. */
 const CORE = OPEN | ASSEMBLED | PRESSED | MOVED_ASIDE;
 
-/** Project the latent state into robot `r`'s view graph. */
+/** Project the latent state into robot `r`'s view graph (`vis`: its visibility, if known). */
 export function projectView(
   state: WorldState,
   r: number,
   step: number,
   lastAction: ActionFeedback | null,
+  vis: readonly boolean[] = state.visibility(r),
 ): WorldView {
-  const vis = state.visibility(r);
   const self = state.robotNode(r);
   const nodes: ViewNode[] = [];
   const edges: WorldView["visible_edges"] = [];

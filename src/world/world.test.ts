@@ -361,6 +361,10 @@ describe("engine properties", () => {
             expect(invariantProblems(after)).toEqual([]);
             const visible = w.visibleIds();
             for (const n of w.view().visible_nodes) expect(visible.has(n.id)).toBe(true);
+            // What the world read (once per state version) is what the state shows afresh.
+            const fresh = WorldState.fromScene(after);
+            const seen = fresh.visibility(0);
+            expect(visible).toEqual(new Set(fresh.ids.filter((_, i) => seen[i])));
             // Independent checks: nothing in view is actively occluded or in a closed container.
             const shown = new Set(w.view().visible_nodes.map((n) => n.id));
             for (const e of after.edges)

@@ -76,6 +76,8 @@ export class World {
   /** Per robot: its last action's feedback. */
   private last: (ActionFeedback | null)[];
   private firedLog: FiredEvent[] = [];
+  /** The visibility last computed and for whom: a step reads it twice (seen nodes, the view). */
+  private visible: { version: number; robot: number; vis: boolean[] } | undefined;
 
   /** Validates scene, goal and schedule; bad input throws INVALID_INPUT with its path. */
   constructor(
@@ -150,12 +152,12 @@ export class World {
   /** The view graph O(G_t, h_t) of a robot (default the first) with its last action's feedback. */
   view(robot?: string): WorldView {
     const r = this.robotIndex(robot);
-    return projectView(this.state, r, this.steps, this.last[r] ?? null);
+    return projectView(this.state, r, this.steps, this.last[r] ?? null, this.visibility(r));
   }
 
   /** Ids of the nodes a robot (default the first) currently sees. */
   visibleIds(robot?: string): Set<string> {
-    const vis = this.state.visibility(this.robotIndex(robot));
+    const vis = this.visibility(this.robotIndex(robot));
     const out = new Set<string>();
     vis.forEach((v, i) => {
       if (v) out.add(this.state.ids[i] as string);
@@ -178,6 +180,7 @@ export class World {
       done: this.done,
       last: this.last.slice(),
       firedLog: this.firedLog.slice(),
+      visible: this.visible,
     });
     return w;
   }
@@ -353,6 +356,15 @@ export class World {
     this.atoms = result.atoms;
     this.version++;
     return true;
+  }
+
+  /** Robot `r`'s visibility on the current state, computed once per state version. */
+  private visibility(r: number): boolean[] {
+    const memo = this.visible;
+    if (memo && memo.version === this.version && memo.robot === r) return memo.vis;
+    const vis = this.state.visibility(r);
+    this.visible = { version: this.version, robot: r, vis };
+    return vis;
   }
 
   private robotIndex(robot: string | undefined): number {
