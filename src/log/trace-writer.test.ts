@@ -29,6 +29,17 @@ describe("writeGzipJson (the trace writer thread)", () => {
     expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
   });
 
+  it.runIf(process.platform === "linux")(
+    "writes from a thread at the lowest priority, beside an event loop at its own",
+    async () => {
+      await write(join(dir, "nice.json.gz"), { a: 1 });
+      const nice = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]?.split(" ")[16]);
+      expect(readdirSync("/proc/self/task").map(nice)).toContain(19);
+      expect(nice(String(process.pid))).toBe(0);
+    },
+  );
+
   it("keeps non-Latin-1 text and what JSON drops (undefined, functions) as JSON.stringify does", async () => {
     const value = { card: "that decision’s outcome 🤖", skip: undefined, f: () => 1, n: [1, -0] };
     const path = join(dir, "odd.json.gz");
