@@ -45,10 +45,14 @@ export function cpuBetween(before: Usage, after: Usage): { loop: number; process
 export const nodeFlags = (text: string | undefined): string[] =>
   text === undefined ? [...SERVE_NODE_FLAGS] : text.split(" ").filter(Boolean);
 
-/** One task's episode as the steps a client sends. */
+/**
+ * One task's episode as the messages a client sends, serialised once: the clients share a CPU
+ * with the server's helper threads, and their own allocation (GC pauses) is in the latencies.
+ */
 export interface Script {
   task: string;
-  steps: Record<string, unknown>[];
+  reset: string;
+  steps: string[];
 }
 
 /** The explorer agent's episodes of the first `tasks` RoboGraph tasks, as client scripts. */
@@ -58,12 +62,14 @@ export async function explorerScripts(tasks = 128): Promise<Script[]> {
   const scripts: Script[] = [];
   for (const spec of suite.compile().slice(0, tasks)) {
     const { trace } = await playEpisode(suite, spec, agent);
+    const steps = (trace?.steps ?? []).map((s) => ({
+      ...(s.action as Action),
+      metadata: { ...(s.note ? { note: s.note } : {}), ...(s.extra ? { extra: s.extra } : {}) },
+    }));
     scripts.push({
       task: spec.id,
-      steps: (trace?.steps ?? []).map((s) => ({
-        ...(s.action as Action),
-        metadata: { ...(s.note ? { note: s.note } : {}), ...(s.extra ? { extra: s.extra } : {}) },
-      })),
+      reset: JSON.stringify({ type: "reset", data: { task_id: spec.id } }),
+      steps: steps.map((data) => JSON.stringify({ type: "step", data })),
     });
   }
   return scripts;
@@ -146,14 +152,17 @@ export class ServerProcess {
 
 /**
  * What a player needs of an answer: its type and, for an observation, whether the episode is done.
- * An observation is not parsed (its done flag sits between reward and metadata): parsing 3,000
- * answers a second gave the clients' process GC pauses of up to 20 ms, which the latencies it
- * measures then included.
+ * An observation is neither parsed nor decoded (its done flag sits between reward and metadata):
+ * parsing 3,000 answers a second gave the clients' process GC pauses of up to 20 ms, which the
+ * latencies it measures then included, and decoding each to a string was half its allocation.
  */
-function answerOf(text: string): { type: string; data: { done: boolean } } {
-  if (!text.startsWith('{"type":"observation"')) return JSON.parse(text);
-  return { type: "observation", data: { done: text.includes('"done":true,"metadata":') } };
+function answerOf(data: Buffer): { type: string; data: { done: boolean } } {
+  if (data.compare(OBSERVATION_HEAD, 0, OBSERVATION_HEAD.length, 0, OBSERVATION_HEAD.length) !== 0)
+    return JSON.parse(data.toString());
+  return { type: "observation", data: { done: data.includes(DONE_FLAG) } };
 }
+const OBSERVATION_HEAD = Buffer.from('{"type":"observation"');
+const DONE_FLAG = Buffer.from('"done":true,"metadata":');
 
 /**
  * One socket playing scripted episodes back to back until `stopAt`, recording step latencies
@@ -177,23 +186,23 @@ async function player(
   const { sockets, stopAt, latencies, sentAt, intervalMs, phaseMs } = run;
   const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
   await new Promise((resolve) => ws.once("open", resolve));
-  const ask = (message: unknown) =>
+  const ask = (message: string) =>
     new Promise<{ type: string; data: { done: boolean } }>((resolve) => {
-      ws.once("message", (data) => resolve(answerOf(data.toString())));
-      ws.send(JSON.stringify(message));
+      ws.once("message", (data: Buffer) => resolve(answerOf(data)));
+      ws.send(message);
     });
   const start = performance.now();
   let steps = 0;
   for (let episode = index; !stopAt(); episode += sockets) {
     const script = scripts[episode % scripts.length] as Script;
-    await ask({ type: "reset", data: { task_id: script.task } });
-    for (const action of script.steps) {
+    await ask(script.reset);
+    for (const step of script.steps) {
       if (intervalMs > 0) {
         const wait = start + phaseMs + steps * intervalMs - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
       const started = performance.now();
-      const answer = await ask({ type: "step", data: action });
+      const answer = await ask(step);
       latencies.push(performance.now() - started);
       sentAt?.push(performance.timeOrigin + started);
       steps++;
