@@ -10,10 +10,11 @@ import type { JsonPieces } from "../core/index.ts";
 
 /**
  * The worker: gzip, write a temporary file, rename it into place (atomic). It runs at the lowest
- * priority (Linux: a thread's own nice value): its gzip came in bursts that held a CPU while the
- * server's parallel GC waited for its helper threads there, and a served step for the GC (a
- * paced 64-socket p99 0.56-0.83x of the same server's, bench/RESULTS.md session 8). Nothing
- * waits for a write but a shutdown, and a niced thread still gets a share of a busy CPU.
+ * priority (Linux: a thread's own nice value). Its gzip bursts held a CPU that a parallel GC of
+ * the server's event loop needed for a helper thread, so the loop, and every step waiting on it,
+ * waited for the gzip (a paced 64-socket p99 0.56-0.83x without this, bench/RESULTS.md session
+ * 8). Nothing waits for a write but a shutdown, and a niced thread still gets a share of a busy
+ * CPU.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
