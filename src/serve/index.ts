@@ -19,7 +19,7 @@ export {
   type ServeOptions,
   startServer,
 } from "./http-server.ts";
-export { episodeTools, McpEndpoint, mcpServerFor, serveStdio } from "./mcp.ts";
+export { McpEndpoint, mcpServerFor, serveStdio } from "./mcp.ts";
 export { errorDataOf, openRequestOf, serveSocket } from "./openenv.ts";
 export { SERVED_AGENT, ServedRun, type ServedRunSettings, ServedRuns } from "./served-runs.ts";
 export { type ServedSuite, ServedSuites, type TaskRow } from "./served-suites.ts";

@@ -13,6 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectGarbage } from "../../test/support/gc.ts";
 import { startTestServer, type TestServer } from "../../test/support/serve.ts";
 import { loadRun } from "../log/index.ts";
 import { EpisodeResult, ToolOutcome } from "./wire.ts";
@@ -82,6 +83,32 @@ describe("MCP per episode", () => {
       (await client.callTool({ name: "status", arguments: {} })).structuredContent,
     );
     expect(final.record).toMatchObject({ steps: 4, invalidActions: 2, endedBy: "terminated" });
+    await client.close();
+  });
+
+  it("lets a finished episode's session go while its MCP session stays open", async () => {
+    server = await startTestServer();
+    const created = await server.call("POST", "/episodes", { task: TASK });
+    const id = created.body.episode_id;
+    const session = new WeakRef(server.hub.get(id).session);
+    const { client } = await connect(created.body.mcp.url);
+    const stopped = await client.callTool({ name: "stop", arguments: {} });
+    expect(ToolOutcome.parse(stopped.structuredContent).done).toBe(true);
+    for (let i = 0; i < 200 && session.deref(); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      collectGarbage();
+    }
+    expect(session.deref() === undefined).toBe(true);
+    // The session's read-only tools still answer: the final outcome and the verdict.
+    const looked = await client.callTool({ name: "longhaul_observe", arguments: {} });
+    expect(ToolOutcome.parse(looked.structuredContent)).toMatchObject({
+      episode_id: id,
+      step_count: 1,
+      done: true,
+      ended_by: "terminated",
+    });
+    const status = await client.callTool({ name: "status", arguments: {} });
+    expect(EpisodeResult.parse(status.structuredContent)).toMatchObject({ done: true });
     await client.close();
   });
 

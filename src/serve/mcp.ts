@@ -21,7 +21,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Decision, ToolSpec } from "../core/index.ts";
+import type { Decision, Json, TaskCard, ToolSpec } from "../core/index.ts";
 import { LONGHAUL_VERSION } from "../run/index.ts";
 import type { EpisodeHub, LiveEpisode, StepOutcome } from "./episodes.ts";
 import { errorDataOf } from "./openenv.ts";
@@ -70,20 +70,73 @@ function inputSchemaOf(spec: ToolSpec): Tool["inputSchema"] {
   };
 }
 
+/**
+ * What an MCP server holds of its episode: the live episode while it runs, then only what its
+ * read-only tools answer with (the final outcome, and the latent state when privileged). An MCP
+ * session outlives its episode (status answers the verdict) until the client ends it or the TTL
+ * sweeps it; it must not keep the session, world and trace alive that long.
+ */
+class BoundEpisode {
+  readonly id: string;
+  private live: LiveEpisode | undefined;
+  private final: { outcome: ToolOutcome; latent: Json | null } | undefined;
+  /** Called by the hub when the episode finishes; it holds nothing but `this`. */
+  private readonly release = () => {
+    const episode = this.live as LiveEpisode;
+    const privileged = episode.session.access.privileged;
+    this.final = {
+      outcome: this.hub.toolOutcome(episode),
+      latent: privileged ? this.hub.latent(episode) : null,
+    };
+    this.live = undefined;
+  };
+
+  constructor(
+    private readonly hub: EpisodeHub,
+    episode: LiveEpisode,
+  ) {
+    this.id = episode.id;
+    this.live = episode;
+    episode.onFinish.add(this.release);
+  }
+
+  /** The outcome of `step` if given, else the episode's current (or final) one. */
+  outcome(step?: StepOutcome): ToolOutcome {
+    if (step) return this.hub.toolOutcome(step.episode, step);
+    return this.live
+      ? this.hub.toolOutcome(this.live)
+      : (this.final as { outcome: ToolOutcome }).outcome;
+  }
+
+  /** The latent state (its tool is listed for privileged episodes only). */
+  latent(): Json | null {
+    return this.live ? this.hub.latent(this.live) : (this.final?.latent ?? null);
+  }
+
+  /** Stop waiting for the episode's end (the server closed first). */
+  unbind(): void {
+    this.live?.onFinish.delete(this.release);
+  }
+}
+
 /** The tools of one episode, by name. */
-export function episodeTools(hub: EpisodeHub, episode: LiveEpisode): Map<string, EpisodeTool> {
-  const card = episode.session.card;
+function episodeTools(
+  hub: EpisodeHub,
+  bound: BoundEpisode,
+  card: TaskCard,
+  privileged: boolean,
+): Map<string, EpisodeTool> {
   const act = async (decision: Decision): Promise<CallToolResult> => {
     let outcome: StepOutcome;
     try {
-      outcome = await hub.step(hub.get(episode.id), decision);
+      outcome = await hub.step(hub.get(bound.id), decision);
     } catch (e) {
       return {
-        ...resultOf(hub.toolOutcome(episode), true),
+        ...resultOf(bound.outcome(), true),
         content: [{ type: "text", text: JSON.stringify(errorDataOf(e)) }],
       };
     }
-    const structured = hub.toolOutcome(episode, outcome);
+    const structured = bound.outcome(outcome);
     return resultOf(structured, Boolean(structured.invalid || structured.format_error));
   };
   const tools = new Map<string, EpisodeTool>();
@@ -123,7 +176,7 @@ export function episodeTools(hub: EpisodeHub, episode: LiveEpisode): Map<string,
       outputSchema: OUTCOME_SCHEMA,
       annotations: { readOnlyHint: true },
     },
-    async () => resultOf(hub.toolOutcome(episode)),
+    async () => resultOf(bound.outcome()),
   );
   generic(
     "status",
@@ -134,7 +187,7 @@ export function episodeTools(hub: EpisodeHub, episode: LiveEpisode): Map<string,
       outputSchema: RESULT_SCHEMA,
       annotations: { readOnlyHint: true },
     },
-    async () => resultOf(hub.result(episode.id)),
+    async () => resultOf(hub.result(bound.id)),
   );
   if (card.modes.includes("finish")) {
     generic(
@@ -181,7 +234,7 @@ export function episodeTools(hub: EpisodeHub, episode: LiveEpisode): Map<string,
       () => act({ action: { kind: "wait" } }),
     );
   }
-  if (episode.session.access.privileged) {
+  if (privileged) {
     generic(
       "latent",
       {
@@ -189,7 +242,7 @@ export function episodeTools(hub: EpisodeHub, episode: LiveEpisode): Map<string,
         inputSchema: NO_ARGS,
         annotations: { readOnlyHint: true },
       },
-      async () => resultOf({ latent: hub.latent(episode) }),
+      async () => resultOf({ latent: bound.latent() }),
     );
   }
   return tools;
@@ -204,7 +257,10 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
       instructions: `${episode.session.card.title}\n\n${episode.session.card.instructions}`,
     },
   );
-  const tools = episodeTools(hub, episode);
+  const bound = new BoundEpisode(hub, episode);
+  const { card, access } = episode.session;
+  const tools = episodeTools(hub, bound, card, access.privileged);
+  server.onclose = () => bound.unbind();
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((t) => t.tool),
   }));
@@ -212,7 +268,7 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
     const { name, arguments: args = {} } = request.params;
     const tool = tools.get(name);
     // A tool the episode does not list goes to the environment, which answers it (unknown-tool).
-    return tool ? tool.call(args) : unknownTool(hub, episode, name, args);
+    return tool ? tool.call(args) : unknownTool(hub, bound, name, args);
   });
   return server;
 }
@@ -220,15 +276,15 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
 /** A call of a tool the card does not list, submitted so the environment answers it (unknown-tool). */
 async function unknownTool(
   hub: EpisodeHub,
-  episode: LiveEpisode,
+  bound: BoundEpisode,
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   try {
-    const outcome = await hub.step(hub.get(episode.id), {
+    const outcome = await hub.step(hub.get(bound.id), {
       action: { kind: "tool", calls: [{ tool: name, args }] },
     });
-    return resultOf(hub.toolOutcome(episode, outcome), true);
+    return resultOf(bound.outcome(outcome), true);
   } catch (e) {
     return resultOf({ ...errorDataOf(e) }, true);
   }
@@ -270,8 +326,8 @@ export class McpEndpoint {
   ): Promise<void> {
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      // A session outlives its episode's end (status answers the verdict): its tools hold the
-      // episode, the hub keeps only the finished episode's record.
+      // A session outlives its episode's end (status answers the verdict): its tools keep the
+      // final outcome (BoundEpisode), the hub the finished episode's record.
       const session = this.sessions.get(sessionId);
       if (!session || session.episodeId !== episodeId) {
         this.hub.state(episodeId); // NOT_FOUND for an unknown episode, as before
@@ -287,7 +343,7 @@ export class McpEndpoint {
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,
         onsessioninitialized: (id) => {
-          this.sessions.set(id, { episodeId: episode.id, transport, lastUsed: performance.now() });
+          this.sessions.set(id, { episodeId, transport, lastUsed: performance.now() });
         },
         onsessionclosed: (id) => {
           this.sessions.delete(id);

@@ -1,8 +1,7 @@
 /** OpenEnv's simulation protocol over the WebSocket: messages, answers, errors, lifetimes. */
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectGarbage } from "../../test/support/gc.ts";
 import { startTestServer, type TestServer, wsConnect } from "../../test/support/serve.ts";
 import { heldJson } from "../core/index.ts";
 import { loadRun } from "../log/index.ts";
@@ -22,12 +21,6 @@ afterEach(async () => {
 async function eventually(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   expect(check()).toBe(true);
-}
-
-/** V8's full GC, exposed for a test of what stays reachable. */
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
 }
 
 describe("the OpenEnv WebSocket", () => {
