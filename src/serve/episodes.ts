@@ -73,7 +73,7 @@ export class LiveEpisode {
   /** Sum of the environment's step rewards so far. */
   return = 0;
   lastActivity = performance.now();
-  /** Called once when the episode finishes (transports release what they hold for it). */
+  /** Called once when the episode finishes (an EpisodeHold lets the episode go then). */
   readonly onFinish = new Set<() => void>();
   finishing: Promise<FinishedEpisode> | undefined;
 
@@ -99,6 +99,47 @@ export class LiveEpisode {
       suite: this.spec.suite,
       task_id: this.spec.id,
     };
+  }
+}
+
+/**
+ * A transport's hold on an episode: the live episode until it finishes, then only what
+ * `snapshot` kept of it. A WebSocket or an MCP session can outlive its episode by minutes; it
+ * must not keep the session, world and trace alive that long.
+ */
+export class EpisodeHold<T> {
+  readonly id: string;
+  private current: LiveEpisode | undefined;
+  private kept: T | undefined;
+  /** Called by the hub when the episode finishes; it holds nothing but `this`. */
+  private readonly release = () => {
+    this.kept = this.snapshot(this.current as LiveEpisode);
+    this.current = undefined;
+  };
+
+  constructor(
+    episode: LiveEpisode,
+    private readonly snapshot: (finished: LiveEpisode) => T,
+  ) {
+    this.id = episode.id;
+    this.current = episode;
+    episode.onFinish.add(this.release);
+  }
+
+  /** The episode while it runs. */
+  get live(): LiveEpisode | undefined {
+    return this.current;
+  }
+
+  /** What was kept of it once it finished. */
+  get final(): T | undefined {
+    return this.kept;
+  }
+
+  /** Let go of a running episode (its holder closed first). */
+  drop(): void {
+    this.current?.onFinish.delete(this.release);
+    this.current = undefined;
   }
 }
 

@@ -23,7 +23,7 @@ import {
 import { z } from "zod";
 import type { Decision, Json, TaskCard, ToolSpec } from "../core/index.ts";
 import { LONGHAUL_VERSION } from "../run/index.ts";
-import type { EpisodeHub, LiveEpisode, StepOutcome } from "./episodes.ts";
+import { EpisodeHold, type EpisodeHub, type LiveEpisode, type StepOutcome } from "./episodes.ts";
 import { errorDataOf } from "./openenv.ts";
 import { EpisodeResult, ToolOutcome } from "./wire.ts";
 
@@ -70,73 +70,39 @@ function inputSchemaOf(spec: ToolSpec): Tool["inputSchema"] {
   };
 }
 
-/**
- * What an MCP server holds of its episode: the live episode while it runs, then only what its
- * read-only tools answer with (the final outcome, and the latent state when privileged). An MCP
- * session outlives its episode (status answers the verdict) until the client ends it or the TTL
- * sweeps it; it must not keep the session, world and trace alive that long.
- */
-class BoundEpisode {
-  readonly id: string;
-  private live: LiveEpisode | undefined;
-  private final: { outcome: ToolOutcome; latent: Json | null } | undefined;
-  /** Called by the hub when the episode finishes; it holds nothing but `this`. */
-  private readonly release = () => {
-    const episode = this.live as LiveEpisode;
-    const privileged = episode.session.access.privileged;
-    this.final = {
-      outcome: this.hub.toolOutcome(episode),
-      latent: privileged ? this.hub.latent(episode) : null,
-    };
-    this.live = undefined;
-  };
+/** What an MCP server keeps of its finished episode for its read-only tools. */
+interface FinalOutcome {
+  outcome: ToolOutcome;
+  /** The latent state, when the episode was privileged. */
+  latent: Json | null;
+}
 
-  constructor(
-    private readonly hub: EpisodeHub,
-    episode: LiveEpisode,
-  ) {
-    this.id = episode.id;
-    this.live = episode;
-    episode.onFinish.add(this.release);
-  }
+/** An MCP server's hold on its episode (a session outlives it: status answers the verdict). */
+type McpHold = EpisodeHold<FinalOutcome>;
 
-  /** The outcome of `step` if given, else the episode's current (or final) one. */
-  outcome(step?: StepOutcome): ToolOutcome {
-    if (step) return this.hub.toolOutcome(step.episode, step);
-    return this.live
-      ? this.hub.toolOutcome(this.live)
-      : (this.final as { outcome: ToolOutcome }).outcome;
-  }
-
-  /** The latent state (its tool is listed for privileged episodes only). */
-  latent(): Json | null {
-    return this.live ? this.hub.latent(this.live) : (this.final?.latent ?? null);
-  }
-
-  /** Stop waiting for the episode's end (the server closed first). */
-  unbind(): void {
-    this.live?.onFinish.delete(this.release);
-  }
+/** The episode's current outcome, or its final one once it has finished. */
+function currentOutcome(hub: EpisodeHub, hold: McpHold): ToolOutcome {
+  return hold.live ? hub.toolOutcome(hold.live) : (hold.final as FinalOutcome).outcome;
 }
 
 /** The tools of one episode, by name. */
 function episodeTools(
   hub: EpisodeHub,
-  bound: BoundEpisode,
+  hold: McpHold,
   card: TaskCard,
   privileged: boolean,
 ): Map<string, EpisodeTool> {
   const act = async (decision: Decision): Promise<CallToolResult> => {
     let outcome: StepOutcome;
     try {
-      outcome = await hub.step(hub.get(bound.id), decision);
+      outcome = await hub.step(hub.get(hold.id), decision);
     } catch (e) {
       return {
-        ...resultOf(bound.outcome(), true),
+        ...resultOf(currentOutcome(hub, hold), true),
         content: [{ type: "text", text: JSON.stringify(errorDataOf(e)) }],
       };
     }
-    const structured = bound.outcome(outcome);
+    const structured = hub.toolOutcome(outcome.episode, outcome);
     return resultOf(structured, Boolean(structured.invalid || structured.format_error));
   };
   const tools = new Map<string, EpisodeTool>();
@@ -176,7 +142,7 @@ function episodeTools(
       outputSchema: OUTCOME_SCHEMA,
       annotations: { readOnlyHint: true },
     },
-    async () => resultOf(bound.outcome()),
+    async () => resultOf(currentOutcome(hub, hold)),
   );
   generic(
     "status",
@@ -187,7 +153,7 @@ function episodeTools(
       outputSchema: RESULT_SCHEMA,
       annotations: { readOnlyHint: true },
     },
-    async () => resultOf(hub.result(bound.id)),
+    async () => resultOf(hub.result(hold.id)),
   );
   if (card.modes.includes("finish")) {
     generic(
@@ -242,7 +208,8 @@ function episodeTools(
         inputSchema: NO_ARGS,
         annotations: { readOnlyHint: true },
       },
-      async () => resultOf({ latent: bound.latent() }),
+      async () =>
+        resultOf({ latent: hold.live ? hub.latent(hold.live) : (hold.final?.latent ?? null) }),
     );
   }
   return tools;
@@ -257,10 +224,13 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
       instructions: `${episode.session.card.title}\n\n${episode.session.card.instructions}`,
     },
   );
-  const bound = new BoundEpisode(hub, episode);
   const { card, access } = episode.session;
-  const tools = episodeTools(hub, bound, card, access.privileged);
-  server.onclose = () => bound.unbind();
+  const hold = new EpisodeHold(episode, (finished) => ({
+    outcome: hub.toolOutcome(finished),
+    latent: access.privileged ? hub.latent(finished) : null,
+  }));
+  const tools = episodeTools(hub, hold, card, access.privileged);
+  server.onclose = () => hold.drop();
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...tools.values()].map((t) => t.tool),
   }));
@@ -268,7 +238,7 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
     const { name, arguments: args = {} } = request.params;
     const tool = tools.get(name);
     // A tool the episode does not list goes to the environment, which answers it (unknown-tool).
-    return tool ? tool.call(args) : unknownTool(hub, bound, name, args);
+    return tool ? tool.call(args) : unknownTool(hub, hold, name, args);
   });
   return server;
 }
@@ -276,15 +246,15 @@ export function mcpServerFor(hub: EpisodeHub, episode: LiveEpisode): Server {
 /** A call of a tool the card does not list, submitted so the environment answers it (unknown-tool). */
 async function unknownTool(
   hub: EpisodeHub,
-  bound: BoundEpisode,
+  hold: McpHold,
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   try {
-    const outcome = await hub.step(hub.get(bound.id), {
+    const outcome = await hub.step(hub.get(hold.id), {
       action: { kind: "tool", calls: [{ tool: name, args }] },
     });
-    return resultOf(bound.outcome(outcome), true);
+    return resultOf(hub.toolOutcome(outcome.episode, outcome), true);
   } catch (e) {
     return resultOf({ ...errorDataOf(e) }, true);
   }
@@ -327,7 +297,7 @@ export class McpEndpoint {
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       // A session outlives its episode's end (status answers the verdict): its tools keep the
-      // final outcome (BoundEpisode), the hub the finished episode's record.
+      // final outcome (an EpisodeHold), the hub the finished episode's record.
       const session = this.sessions.get(sessionId);
       if (!session || session.episodeId !== episodeId) {
         this.hub.state(episodeId); // NOT_FOUND for an unknown episode, as before

@@ -5,7 +5,7 @@
  * are handled in order; a socket that goes away abandons its open episode (recorded, QUIT).
  */
 import type { WebSocket } from "ws";
-import { decisionOf, type EpisodeHub, type LiveEpisode, type OpenRequest } from "./episodes.ts";
+import { decisionOf, EpisodeHold, type EpisodeHub, type OpenRequest } from "./episodes.ts";
 import { type EpisodeState, type ErrorData, parseWire, ResetData, ServeError } from "./wire.ts";
 
 /** A reset's fields (a WebSocket reset's data, POST /reset's or POST /episodes' body) as a request. */
@@ -37,23 +37,14 @@ const MESSAGE_KEYS = new Set(["type", "data"]);
  * session, its world and its trace are let go even if the client never resets or closes.
  */
 export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
-  let episode: LiveEpisode | undefined;
-  let ended: EpisodeState | undefined;
-  const adopt = (opened: LiveEpisode) => {
-    episode = opened;
-    ended = undefined;
-    opened.onFinish.add(() => {
-      if (episode !== opened) return;
-      ended = opened.state();
-      episode = undefined;
-    });
-  };
+  let hold: EpisodeHold<EpisodeState> | undefined;
   let queue: Promise<void> = Promise.resolve();
   const sendJson = (json: string | Buffer) => {
     if (socket.readyState === socket.OPEN) socket.send(json, { binary: false });
   };
   const send = (type: string, data: unknown) => sendJson(JSON.stringify({ type, data }));
   const abandon = async () => {
+    const episode = hold?.live;
     if (episode && !episode.finishing) await hub.finish(episode);
   };
 
@@ -77,28 +68,26 @@ export function serveSocket(hub: EpisodeHub, socket: WebSocket): void {
         const request = openRequestOf(parseWire(ResetData, message.data, "reset", "data"));
         await abandon();
         const opened = await hub.open(request);
-        adopt(opened);
+        hold = new EpisodeHold(opened, (finished) => finished.state());
         sendJson(hub.observationJson(opened, undefined, true));
         return;
       }
       case "step": {
-        if (ended)
-          throw new ServeError(
-            "CONFLICT",
-            `episode ${ended.episode_id} has ended: send reset for another`,
-          );
+        if (hold?.final)
+          throw new ServeError("CONFLICT", `episode ${hold.id} has ended: send reset for another`);
+        const episode = hold?.live;
         if (!episode)
           throw new ServeError("SESSION_ERROR", "no episode on this socket: send reset first");
         if (message.data === undefined)
           throw new ServeError("VALIDATION_ERROR", "step needs data: the action", "data");
         const outcome = await hub.step(episode, decisionOf(message.data, "data"));
-        sendJson(hub.observationJson(outcome.episode, outcome, true));
+        sendJson(hub.observationJson(episode, outcome, true));
         return;
       }
       case "state":
         send(
           "state",
-          episode?.state() ?? ended ?? { episode_id: null, step_count: 0, done: false },
+          hold?.live?.state() ?? hold?.final ?? { episode_id: null, step_count: 0, done: false },
         );
         return;
       case "close":
