@@ -8,8 +8,9 @@
  * while it is loaded (the other idles), the clients to CPU 1.
  *
  * Run: npx tsx bench/serve-ab.ts A_DIR B_DIR  (AB_FLAGS_A / AB_FLAGS_B: Node flags for each
- * server, "" none, unset those of `longhaul serve`; AB_ROUNDS, default 8; AB_SECONDS per phase, default 3; AB_RATE=N paces the sockets at
- * N steps/s in all and compares the phases' p99 step latencies too). A checkout needs its
+ * server, "" for none, unset for those of `longhaul serve`; AB_ROUNDS, default 8; AB_SECONDS per
+ * phase, default 3; AB_RATE=N paces the sockets at N steps/s in all and compares the phases' p99
+ * step latencies too). A checkout needs its
  * node_modules (a symlink to this one's is enough) and bench/serve-server.ts.
  */
 import { resolve } from "node:path";
