@@ -46,7 +46,10 @@ export interface FigureChannel {
   format?: CellFormat;
   /** Fixed extent of a quantitative scale, e.g. [0, 1] for rates. */
   domain?: [number, number];
-  /** Order of the categories of an ordinal or nominal channel (data order when left out). */
+  /**
+   * Order of the categories of an ordinal or nominal channel (data order when left out); on a
+   * color channel also their colours, the same in every figure that lists them, present or not.
+   */
   sort?: (string | number)[];
 }
 

@@ -48,6 +48,9 @@ function channel(c: FigureChannel, role: Role): Record<string, unknown> {
   const format = numberFormat(c.format);
   if (format && role !== "none" && role !== "header") def[role] = { format };
   if (c.domain) def.scale = { domain: c.domain };
+  // Vega-lite colours categories by their position in the scale's domain, which is otherwise the
+  // categories present: a legend's listed categories keep their colours whichever are missing.
+  else if (role === "legend" && c.type !== "quantitative" && c.sort) def.scale = { domain: c.sort };
   def.sort = c.sort ?? null;
   return def;
 }

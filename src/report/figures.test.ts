@@ -129,6 +129,37 @@ describe("drawing", () => {
     expect(svg).toContain(">A &amp; B</text>");
   });
 
+  it("keeps a listed category's colour when the categories before it are missing", async () => {
+    const fillOf = async (data: ReportFigure["data"], measure: string) => {
+      const svg = await figureSvg({
+        id: "c",
+        title: "colours",
+        mark: "bar",
+        data,
+        encoding: {
+          x: { field: "task", type: "nominal" },
+          y: { field: "v", type: "quantitative" },
+          color: { field: "measure", type: "nominal", sort: ["m", "n"] },
+        },
+      });
+      const bars = /<g class="mark-rect role-mark[^"]*"[^>]*>(.*?)<\/g>/.exec(svg)?.[1] ?? "";
+      const fills = [...bars.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+      return fills[data.findIndex((row) => row.measure === measure)];
+    };
+    const both = await fillOf(
+      [
+        { task: "a", measure: "m", v: 1 },
+        { task: "a", measure: "n", v: 2 },
+      ],
+      "n",
+    );
+    const onlyN = await fillOf([{ task: "a", measure: "n", v: 2 }], "n");
+    const onlyM = await fillOf([{ task: "a", measure: "m", v: 1 }], "m");
+    expect(both).toMatch(/^#/);
+    expect(onlyN).toBe(both);
+    expect(onlyM).not.toBe(both);
+  });
+
   it("prefixes element ids with the figure id, so figures share a page", async () => {
     const svg = await figureSvg({
       id: "heat",

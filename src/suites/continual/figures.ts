@@ -161,7 +161,8 @@ export function continualFigures(t: FigureTables): ReportFigure[] {
         sort: ["optimal", "suboptimal", "invalid"],
       },
       y: { field: "change", type: "quantitative", title: "change in selection rate (points)" },
-      color: { ...SETTING, sort: ["ICL", "Skill"] },
+      // All three settings, so that ICL and Skill have the colours they have in Figures 5 and 7.
+      color: { ...SETTING, sort: SETTINGS },
     },
   });
   if (t.extra)
