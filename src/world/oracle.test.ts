@@ -11,6 +11,7 @@ import {
   planStillOptimal,
   randomScene,
   resolveGoal,
+  type SceneGraph,
   spatialDependencies,
   studyScene,
   successors,
@@ -19,6 +20,7 @@ import {
   WorldState,
 } from "./index.ts";
 import { exposureCost } from "./oracle.ts";
+import { planKey } from "./planner.ts";
 import { admissibleEstimate, requirements } from "./requirements.ts";
 
 /**
@@ -46,6 +48,27 @@ function bfsLength(
     frontier = next;
   }
   return seen.size < limit ? -1 : null;
+}
+
+/**
+ * The states of a walk through `scene` by the planner's successor relation, the k-th step taking
+ * successor `picks[k]` (modulo their count); it stops early where a state has none.
+ */
+function randomWalk(
+  scene: SceneGraph,
+  goal: Goal,
+  picks: readonly number[],
+): { states: WorldState[]; atoms: ResolvedAtom[] } {
+  let s = WorldState.fromScene(scene);
+  const atoms = resolveGoal(s, goal);
+  const states = [s];
+  for (const k of picks) {
+    const next = successors(s, atoms);
+    if (next.length === 0) break;
+    s = (next[k % next.length] as { state: WorldState }).state;
+    states.push(s);
+  }
+  return { states, atoms };
 }
 
 describe("oracle planner", () => {
@@ -131,13 +154,8 @@ describe("oracle planner", () => {
           });
           // Four rooms form a cycle, so the layered cut bound is exercised too.
           if (rooms === 4) scene.edges.push({ from: "room_3", to: "room_0", rel: "ADJACENT" });
-          let s = WorldState.fromScene(scene);
-          const atoms = resolveGoal(s, goal);
-          for (const k of picks) {
-            const next = successors(s, atoms);
-            if (next.length === 0) break;
-            s = (next[k % next.length] as { state: WorldState }).state;
-          }
+          const { states, atoms } = randomWalk(scene, goal, picks);
+          const s = states.at(-1) as WorldState;
           const h = admissibleEstimate(requirements(s, atoms));
           const exact = bfsLength(s, atoms);
           if (exact !== null && exact >= 0) expect(h).toBeLessThanOrEqual(exact);
@@ -166,6 +184,69 @@ describe("oracle planner", () => {
     expect(planOracle(moved.latentState(), moved.goalAtoms(), { cache })?.actions).toHaveLength(
       (fresh?.actions.length ?? 0) + 1,
     );
+  });
+
+  it("a plan key is shared only by states with equal scene graphs, and by every such pair of equal worlds", () => {
+    /** What the cache keyed on before planKey: the numbering, the search key and the scene. */
+    const sceneKey = (s: WorldState) =>
+      [s.ids.join(","), s.key(), JSON.stringify(s.toScene())].join("|");
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (seed, rooms, picks) => {
+          const { scene, goal } = randomScene(seed, { rooms, objects: 3, containers: 2, goals: 2 });
+          // Two worlds built from one scene (as a scene's conditions are) walk the same way.
+          const a = randomWalk(scene, goal, picks);
+          const b = randomWalk(scene, goal, picks);
+          const keys = a.states.map((s) => planKey(s, a.atoms, 100));
+          expect(b.states.map((s) => planKey(s, b.atoms, 100))).toEqual(keys);
+          for (let i = 0; i < keys.length; i++)
+            for (let j = i + 1; j < keys.length; j++)
+              if (keys[i] === keys[j])
+                expect(sceneKey(a.states[j] as WorldState)).toBe(
+                  sceneKey(a.states[i] as WorldState),
+                );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a plan key changes with each part of the state the search key leaves out", () => {
+    const base = new World(studyScene(true), PEN_GOAL).latentState();
+    const atoms = new World(studyScene(true), PEN_GOAL).goalAtoms();
+    const keyOf = (change: (s: WorldState) => void) => {
+      const s = base.clone();
+      change(s);
+      return planKey(s, atoms, 100);
+    };
+    const unchanged = keyOf(() => undefined);
+    const pen = base.index.get("red_pen") as number;
+    expect(pen).toBeGreaterThan(0);
+    const changed = [
+      keyOf((s) => {
+        s.alive[pen] = false;
+      }),
+      // The pen now has a "pressed" attribute (false): its scene node shows it.
+      keyOf((s) => {
+        s.has[pen] = (s.has[pen] ?? 0) | 2;
+      }),
+      keyOf((s) => s.registerAttr("plugged_in")),
+      keyOf((s) => {
+        s.adjacent = s.adjacent.slice(1);
+      }),
+      keyOf((s) => {
+        s.hands = [[pen, -1]];
+      }),
+      keyOf((s) => {
+        s.hands = [[-1, pen]];
+      }),
+    ];
+    expect(changed.every((key) => key !== unchanged)).toBe(true);
+    expect(new Set(changed).size).toBe(changed.length);
+    expect(planKey(base, atoms, 200)).not.toBe(unchanged);
   });
 
   it("keeps a plan's rest only when it is executable, reaches the goal and meets the bound", () => {
