@@ -52,20 +52,21 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const i of round % 2 ? [1, 0] : [0, 1]) {
       const server = servers[i] as ServerProcess;
-      // Paced phases follow this server's idle one: a few unmeasured seconds at the rate let its
-      // young generation grow back first (V8 shrinks it when allocation has been low).
-      if (rate) await load(server.url, scripts, { seconds: 2, sockets: SOCKETS, rate });
-      // No forced GC around a phase: it would shrink the young generation too.
-      const before = await server.usage(false);
+      // Paced phases follow this server's idle one: a few unmeasured seconds at the rate on the
+      // same sockets let its young generation grow back first (V8 shrinks it when allocation has
+      // been low). No forced GC around a phase: it would shrink the young generation too.
+      let before = server.usage(false);
+      if (!rate) await before;
       const latencies: number[] = [];
       const { steps } = await load(server.url, scripts, {
         seconds,
         sockets: SOCKETS,
         latencies,
         rate,
+        ...(rate ? { warmUpSeconds: 2, onMeasure: () => (before = server.usage(false)) } : {}),
       });
       const after = await server.usage(false);
-      const cpu = cpuBetween(before, after);
+      const cpu = cpuBetween(await before, after);
       (rates[i] as number[]).push(steps / cpu.loop);
       (processRates[i] as number[]).push(steps / cpu.process);
       (p99s[i] as number[]).push(percentile(latencies, 99));

@@ -165,10 +165,11 @@ const OBSERVATION_HEAD = Buffer.from('{"type":"observation"');
 const DONE_FLAG = Buffer.from('"done":true,"metadata":');
 
 /**
- * One socket playing scripted episodes back to back until `stopAt`, recording step latencies
- * (ms). With `intervalMs`, steps follow a fixed schedule (open loop): this socket's k-th step is
- * due at `phaseMs + k * intervalMs` from the start, sent then, or as soon as the previous answer
- * is in when the server is late; the latency is measured from the send.
+ * One socket playing scripted episodes back to back until `stopAt`, recording the latencies (ms)
+ * of the steps it sends from `measureFrom` on, and returning how many those were. With
+ * `intervalMs`, steps follow a fixed schedule (open loop): this socket's k-th step is due at
+ * `phaseMs + k * intervalMs` from the start, sent then, or as soon as the previous answer is in
+ * when the server is late; the latency is measured from the send.
  */
 async function player(
   url: string,
@@ -177,13 +178,14 @@ async function player(
   run: {
     sockets: number;
     stopAt: () => boolean;
+    measureFrom: number;
     latencies: number[];
     sentAt: number[] | undefined;
     intervalMs: number;
     phaseMs: number;
   },
 ): Promise<number> {
-  const { sockets, stopAt, latencies, sentAt, intervalMs, phaseMs } = run;
+  const { sockets, stopAt, measureFrom, latencies, sentAt, intervalMs, phaseMs } = run;
   const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
   await new Promise((resolve) => ws.once("open", resolve));
   const ask = (message: string) =>
@@ -193,6 +195,7 @@ async function player(
     });
   const start = performance.now();
   let steps = 0;
+  let measured = 0;
   for (let episode = index; !stopAt(); episode += sockets) {
     const script = scripts[episode % scripts.length] as Script;
     await ask(script.reset);
@@ -203,21 +206,28 @@ async function player(
       }
       const started = performance.now();
       const answer = await ask(step);
-      latencies.push(performance.now() - started);
-      sentAt?.push(performance.timeOrigin + started);
+      if (started >= measureFrom) {
+        latencies.push(performance.now() - started);
+        sentAt?.push(performance.timeOrigin + started);
+        measured++;
+      }
       steps++;
       if (answer.type !== "observation") throw new Error(JSON.stringify(answer));
       if (answer.data.done || stopAt()) break;
     }
   }
   ws.close();
-  return steps;
+  return measured;
 }
 
 /**
  * `sockets` players on `url` for `seconds`: steps played and the wall time. With `rate` (steps/s
  * in all), each socket steps every `sockets / rate` seconds, the sockets' schedules spread evenly
  * over that interval (so the offered load is steady, not all sockets' steps arriving at once).
+ * With `warmUpSeconds`, the same sockets first play that long unmeasured (`onMeasure` is called
+ * when measuring starts): a measured phase that opened its own sockets would start with 64
+ * WebSocket handshakes and resets at once, and its first steps queue behind them (session 10:
+ * a third to a half of the paced run's steps over 5 ms were in its first 100 ms).
  */
 export async function load(
   url: string,
@@ -229,17 +239,22 @@ export async function load(
     /** Filled beside `latencies`: when each step was sent (epoch ms). */
     sentAt?: number[];
     rate?: number;
+    warmUpSeconds?: number;
+    onMeasure?: () => void;
   },
 ): Promise<{ steps: number; wall: number }> {
-  const { seconds, sockets, latencies = [], sentAt, rate = 0 } = options;
+  const { seconds, sockets, latencies = [], sentAt, rate = 0, warmUpSeconds = 0 } = options;
   const started = performance.now();
-  const stopAt = () => performance.now() - started > seconds * 1000;
+  const measureFrom = started + warmUpSeconds * 1000;
+  const stopAt = () => performance.now() - measureFrom > seconds * 1000;
   const interval = rate > 0 ? (1000 * sockets) / rate : 0;
+  const measuring = options.onMeasure && setTimeout(options.onMeasure, warmUpSeconds * 1000);
   const counts = await Promise.all(
     Array.from({ length: sockets }, (_, i) =>
       player(url, scripts, i, {
         sockets,
         stopAt,
+        measureFrom,
         latencies,
         sentAt,
         intervalMs: interval,
@@ -247,7 +262,11 @@ export async function load(
       }),
     ),
   );
-  return { steps: counts.reduce((a, b) => a + b, 0), wall: (performance.now() - started) / 1000 };
+  clearTimeout(measuring);
+  return {
+    steps: counts.reduce((a, b) => a + b, 0),
+    wall: (performance.now() - measureFrom) / 1000,
+  };
 }
 
 export const percentile = (values: number[], p: number) => {

@@ -56,15 +56,14 @@ interface PacedRun {
 /**
  * 64 sockets on a steady schedule at `rate` steps/s: first for a few seconds unmeasured, so
  * that the server's young generation has grown back after the quieter phase before (a server's
- * steady state), then measured, without a forced GC in between.
+ * steady state), then measured on the same sockets, without a forced GC in between.
  */
 async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
-  await load(target.url, scripts, { seconds: 3, sockets: SOCKETS, rate });
   await target.usage(false);
   // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
   // server's GC and writer threads).
   const clientDelay = monitorEventLoopDelay({ resolution: 1 });
-  clientDelay.enable();
+  let measureStart = Number.POSITIVE_INFINITY;
   const latencies: number[] = [];
   const sentAt: number[] = [];
   const { steps, wall } = await load(target.url, scripts, {
@@ -73,14 +72,20 @@ async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
     latencies,
     sentAt,
     rate,
+    warmUpSeconds: 3,
+    onMeasure: () => {
+      clientDelay.enable();
+      measureStart = performance.timeOrigin + performance.now();
+    },
   });
   clientDelay.disable();
-  const { gcPauses, gcSpans } = await target.usage(false);
+  // The server's GC pauses that ended after measuring began (spans are epoch times).
+  const gcSpans = (await target.usage(false)).gcSpans.filter(([, end]) => end > measureStart);
   return {
     latencies,
     played: steps / wall,
     wall,
-    gcPauses,
+    gcPauses: gcSpans.map(([start, end]) => end - start),
     clientDelayP99: clientDelay.percentile(99) / 1e6,
     slow: shareDuringGc(latencies, sentAt, gcSpans, 5),
   };
