@@ -13,7 +13,7 @@
  * SERVE_RATE=N paces at N steps/s; SERVE_REPEATS=N; SERVE_PIN=0; SERVE_NODE_FLAGS="..." starts
  * the server's Node with these flags instead of the ones `longhaul serve` runs under, "" none).
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import {
   canPin,
@@ -30,6 +30,13 @@ import {
 } from "./serve-load.ts";
 
 const SECONDS = 8;
+/**
+ * The paced run's measured seconds (SERVE_PACED_SECONDS=N overrides): long enough to hold two or
+ * three of the full GCs that the server's external memory starts every 10-15 s at 1,200 steps/s,
+ * each of which slows the 50-90 steps around it (an 8 s window held one or none, and its p99
+ * varied with that).
+ */
+const PACED_SECONDS = Number(process.env.SERVE_PACED_SECONDS) || 30;
 const REPEATS = Number(process.env.SERVE_REPEATS) || 3;
 const OPEN = 1000;
 /** The paced run offers this share of the median saturated rate (SERVE_RATE=N overrides). */
@@ -49,6 +56,8 @@ interface PacedRun {
   played: number;
   wall: number;
   gcPauses: number[];
+  /** How many of those were full (mark-compact) GCs. */
+  fullGcs: number;
   clientDelayP99: number;
   slow: ReturnType<typeof shareDuringGc>;
 }
@@ -67,7 +76,7 @@ async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
   const latencies: number[] = [];
   const sentAt: number[] = [];
   const { steps, wall } = await load(target.url, scripts, {
-    seconds: SECONDS,
+    seconds: PACED_SECONDS,
     sockets: SOCKETS,
     latencies,
     sentAt,
@@ -86,6 +95,7 @@ async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
     played: steps / wall,
     wall,
     gcPauses: gcSpans.map(([start, end]) => end - start),
+    fullGcs: gcSpans.filter(([, , kind]) => kind === constants.NODE_PERFORMANCE_GC_MAJOR).length,
     clientDelayP99: clientDelay.percentile(99) / 1e6,
     slow: shareDuringGc(latencies, sentAt, gcSpans, 5),
   };
@@ -134,11 +144,11 @@ try {
   // Below saturation: 64 sockets on a steady schedule at a rate the server sustains.
   const rate = Number(process.env.SERVE_RATE) || PACED_SHARE * median(wallRates);
   const pacedRun = await paced(server, rate);
-  const { latencies: pacedLatencies, gcPauses, clientDelayP99, slow } = pacedRun;
+  const { latencies: pacedLatencies, gcPauses, fullGcs, clientDelayP99, slow } = pacedRun;
   const gcMs = gcPauses.reduce((a, b) => a + b, 0);
   console.log(
     `${SOCKETS} sockets paced at ${rate.toFixed(0)} steps/s offered (${pacedRun.played.toFixed(0)} played): ${show(pacedLatencies)}; ` +
-      `server GC pauses ${gcPauses.length} (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedRun.wall)).toFixed(1)}% of the wall time; ` +
+      `server GC pauses ${gcPauses.length}, ${fullGcs} of them full (${show(gcPauses)}), ${((100 * gcMs) / (1000 * pacedRun.wall)).toFixed(1)}% of the wall time; ` +
       `the clients' event-loop delay p99 ${clientDelayP99.toFixed(1)} ms; ` +
       `steps over 5 ms ${slow.slow} (${((100 * slow.slow) / pacedLatencies.length).toFixed(1)}%), ${(100 * slow.duringGc).toFixed(0)}% of them waited through a server GC pause, ${(100 * slow.duringFullGc).toFixed(0)}% through a full one`,
   );
