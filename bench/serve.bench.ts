@@ -31,10 +31,10 @@ import {
 
 const SECONDS = 8;
 /**
- * The paced run's measured seconds (SERVE_PACED_SECONDS=N overrides): long enough to hold two or
- * three of the full GCs that the server's external memory starts every 10-15 s at 1,200 steps/s,
- * each of which slows the 50-90 steps around it (an 8 s window held one or none, and its p99
- * varied with that).
+ * The paced run's measured seconds (SERVE_PACED_SECONDS=N overrides): long enough to hold several
+ * of the full GCs that the server's external memory starts (every ~7.5 s at 1,200 steps/s), each
+ * of which slows tens of steps around it (an 8 s window held one or none, and its p99 varied with
+ * that).
  */
 const PACED_SECONDS = Number(process.env.SERVE_PACED_SECONDS) || 30;
 const REPEATS = Number(process.env.SERVE_REPEATS) || 3;
