@@ -221,7 +221,8 @@ async function player(
 }
 
 /**
- * `sockets` players on `url` for `seconds`: steps played and the wall time. With `rate` (steps/s
+ * `sockets` players on `url` for `seconds`: steps played, the wall time and when measuring began
+ * (epoch ms, the clock of the server's GC spans). With `rate` (steps/s
  * in all), each socket steps every `sockets / rate` seconds, the sockets' schedules spread evenly
  * over that interval (so the offered load is steady, not all sockets' steps arriving at once).
  * With `warmUpSeconds`, the same sockets first play that long unmeasured (`onMeasure` is called
@@ -242,7 +243,7 @@ export async function load(
     warmUpSeconds?: number;
     onMeasure?: () => void;
   },
-): Promise<{ steps: number; wall: number }> {
+): Promise<{ steps: number; wall: number; from: number }> {
   const { seconds, sockets, latencies = [], sentAt, rate = 0, warmUpSeconds = 0 } = options;
   const started = performance.now();
   const measureFrom = started + warmUpSeconds * 1000;
@@ -266,6 +267,7 @@ export async function load(
   return {
     steps: counts.reduce((a, b) => a + b, 0),
     wall: (performance.now() - measureFrom) / 1000,
+    from: performance.timeOrigin + measureFrom,
   };
 }
 

@@ -68,28 +68,23 @@ interface PacedRun {
  * steady state), then measured on the same sockets, without a forced GC in between.
  */
 async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
-  await target.usage(false);
   // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
   // server's GC and writer threads).
   const clientDelay = monitorEventLoopDelay({ resolution: 1 });
-  let measureStart = Number.POSITIVE_INFINITY;
   const latencies: number[] = [];
   const sentAt: number[] = [];
-  const { steps, wall } = await load(target.url, scripts, {
+  const { steps, wall, from } = await load(target.url, scripts, {
     seconds: PACED_SECONDS,
     sockets: SOCKETS,
     latencies,
     sentAt,
     rate,
     warmUpSeconds: 3,
-    onMeasure: () => {
-      clientDelay.enable();
-      measureStart = performance.timeOrigin + performance.now();
-    },
+    onMeasure: () => clientDelay.enable(),
   });
   clientDelay.disable();
-  // The server's GC pauses that ended after measuring began (spans are epoch times).
-  const gcSpans = (await target.usage(false)).gcSpans.filter(([, end]) => end > measureStart);
+  // The server's GC pauses since its last usage answer that ended after measuring began.
+  const gcSpans = (await target.usage(false)).gcSpans.filter(([, end]) => end > from);
   return {
     latencies,
     played: steps / wall,
