@@ -17,6 +17,14 @@ import { getSuite } from "../src/suites/index.ts";
 /** Issue 13's concurrency: 64 WebSocket clients at once. */
 export const SOCKETS = 64;
 
+/**
+ * Unmeasured seconds a paced run plays at its rate first. It follows saturated phases, whose
+ * garbage and external memory the server's next full GCs collect, and at 1,200 steps/s a full GC
+ * comes every ~7.5 s: with 3 s, the first of those (pauses of 7-15 ms, against ~5 ms later) fell
+ * in the measured window (session 11).
+ */
+export const PACED_WARM_UP_SECONDS = 10;
+
 /** What the server process reports about itself. */
 export interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -68,7 +76,7 @@ export async function explorerScripts(tasks = 128): Promise<Script[]> {
     }));
     scripts.push({
       task: spec.id,
-      reset: JSON.stringify({ type: "reset", data: { task_id: spec.id } }),
+      reset: JSON.stringify({ type: "reset", data: { suite: "robograph", task_id: spec.id } }),
       steps: steps.map((data) => JSON.stringify({ type: "step", data })),
     });
   }
@@ -183,10 +191,12 @@ async function player(
     sentAt: number[] | undefined;
     intervalMs: number;
     phaseMs: number;
+    token: string | undefined;
   },
 ): Promise<number> {
-  const { sockets, stopAt, measureFrom, latencies, sentAt, intervalMs, phaseMs } = run;
-  const ws = new WebSocket(`${url.replace("http", "ws")}/ws`);
+  const { sockets, stopAt, measureFrom, latencies, sentAt, intervalMs, phaseMs, token } = run;
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const ws = new WebSocket(`${url.replace("http", "ws")}/ws`, { headers });
   await new Promise((resolve) => ws.once("open", resolve));
   const ask = (message: string) =>
     new Promise<{ type: string; data: { done: boolean } }>((resolve) => {
@@ -242,6 +252,8 @@ export async function load(
     rate?: number;
     warmUpSeconds?: number;
     onMeasure?: () => void;
+    /** The server's bearer token (`longhaul serve --token`), if it has one. */
+    token?: string;
   },
 ): Promise<{ steps: number; wall: number; from: number }> {
   const { seconds, sockets, latencies = [], sentAt, rate = 0, warmUpSeconds = 0 } = options;
@@ -260,6 +272,7 @@ export async function load(
         sentAt,
         intervalMs: interval,
         phaseMs: (i * interval) / sockets,
+        token: options.token,
       }),
     ),
   );
