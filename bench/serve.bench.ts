@@ -22,6 +22,7 @@ import {
   load,
   median,
   nodeFlags,
+  PACED_WARM_UP_SECONDS,
   percentile,
   pin,
   ServerProcess,
@@ -63,9 +64,10 @@ interface PacedRun {
 }
 
 /**
- * 64 sockets on a steady schedule at `rate` steps/s: first for a few seconds unmeasured, so
- * that the server's young generation has grown back after the quieter phase before (a server's
- * steady state), then measured on the same sockets, without a forced GC in between.
+ * 64 sockets on a steady schedule at `rate` steps/s: first unmeasured (PACED_WARM_UP_SECONDS), so
+ * that the server's young generation has grown back after the quieter phase before and the
+ * saturated phases' garbage is collected (a server's steady state at this rate), then measured on
+ * the same sockets, without a forced GC in between.
  */
 async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
   // The clients' own event-loop delay bounds what they can measure (they share CPU 1 with the
@@ -79,7 +81,7 @@ async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
     latencies,
     sentAt,
     rate,
-    warmUpSeconds: 3,
+    warmUpSeconds: PACED_WARM_UP_SECONDS,
     onMeasure: () => clientDelay.enable(),
   });
   clientDelay.disable();
