@@ -197,7 +197,10 @@ async function player(
   const { sockets, stopAt, measureFrom, latencies, sentAt, intervalMs, phaseMs, token } = run;
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const ws = new WebSocket(`${url.replace("http", "ws")}/ws`, { headers });
-  await new Promise((resolve) => ws.once("open", resolve));
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
   const ask = (message: string) =>
     new Promise<{ type: string; data: { done: boolean } }>((resolve) => {
       ws.once("message", (data: Buffer) => resolve(answerOf(data)));
