@@ -294,6 +294,11 @@ export const percentile = (values: number[], p: number) => {
 
 export const median = (values: number[]) => percentile(values, 50);
 
+/** Durations (ms) as "p50 …, p99 …, max …" for the benches' lines. */
+export const show = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms, ` +
+  `max ${percentile(values, 100).toFixed(1)} ms`;
+
 /**
  * Of the steps slower than `ms`, the share whose wait overlapped one of the server's GC pauses,
  * and one of its full (mark-compact) GCs (both processes read the same clock).

@@ -10,7 +10,14 @@
  * Run: on the server machine `longhaul serve robograph --host 0.0.0.0 --token T`, then here
  * `SERVE_URL=http://HOST:8000 SERVE_TOKEN=T npx tsx bench/serve-remote.ts`.
  */
-import { explorerScripts, load, PACED_WARM_UP_SECONDS, percentile, SOCKETS } from "./serve-load.ts";
+import {
+  explorerScripts,
+  load,
+  PACED_WARM_UP_SECONDS,
+  percentile,
+  SOCKETS,
+  show,
+} from "./serve-load.ts";
 
 const url = process.env.SERVE_URL;
 if (!url) {
@@ -21,15 +28,14 @@ const token = process.env.SERVE_TOKEN;
 const rate = Number(process.env.SERVE_RATE) || 1200;
 const seconds = Number(process.env.SERVE_PACED_SECONDS) || 30;
 
-const show = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms, ` +
-  `max ${percentile(values, 100).toFixed(1)} ms, ` +
-  `${((100 * values.filter((v) => v > 5).length) / values.length).toFixed(2)} % over 5 ms`;
+/** A latency summary with the share of steps over the goal's 5 ms. */
+const withSlow = (values: number[]) =>
+  `${show(values)}, ${((100 * values.filter((v) => v > 5).length) / values.length).toFixed(2)} % over 5 ms`;
 
 const scripts = await explorerScripts();
 const single: number[] = [];
 await load(url, scripts, { seconds: 5, sockets: 1, latencies: single, warmUpSeconds: 2, token });
-console.log(`one socket: ${show(single)}`);
+console.log(`one socket: ${withSlow(single)}`);
 const paced: number[] = [];
 const { steps, wall } = await load(url, scripts, {
   seconds,
@@ -40,7 +46,7 @@ const { steps, wall } = await load(url, scripts, {
   token,
 });
 console.log(
-  `${SOCKETS} sockets paced at ${rate} steps/s offered (${(steps / wall).toFixed(0)} played, ${seconds} s): ${show(paced)}`,
+  `${SOCKETS} sockets paced at ${rate} steps/s offered (${(steps / wall).toFixed(0)} played, ${seconds} s): ${withSlow(paced)}`,
 );
 console.log(`
 GOALS (issue 13) against ${url}:

@@ -28,6 +28,7 @@ import {
   ServerProcess,
   SOCKETS,
   shareDuringGc,
+  show,
 } from "./serve-load.ts";
 
 const SECONDS = 8;
@@ -97,10 +98,6 @@ async function paced(target: ServerProcess, rate: number): Promise<PacedRun> {
     slow: shareDuringGc(latencies, sentAt, gcSpans, 5),
   };
 }
-
-const show = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms, ` +
-  `max ${percentile(values, 100).toFixed(1)} ms`;
 
 try {
   // The server's event loop (its main thread) alone on CPU 0 after the warm-up; its helper
